@@ -1,0 +1,56 @@
+/**
+ * Replays a submission through its flow: walks from the start along the transitions the answers choose,
+ * checks each visited step's answers, drops answers to steps off the path, and stops at the submit step.
+ */
+import { deriveLeadFields } from "./deriveLeadFields";
+import { toFieldErrors } from "./messages";
+import { stepFields, stepSchema } from "./stepSchema";
+import type { Answers, FieldError, FlowDocument, SchemaCheck } from "./types";
+import { nextMove, stepById } from "./walkFlow";
+
+export interface ReplayResult {
+  /** Step ids visited, from the start to the submit step. */
+  path: string[];
+  /** The answers of the visited steps only, with derived fields added. */
+  answers: Answers;
+  /** Field errors of the first step whose answers fail, or why the path ends early. Empty when valid. */
+  errors: FieldError[];
+}
+
+/** Replays the answers through the flow; `check` validates a step's answers against its schema. */
+export function replayFlow(flow: FlowDocument, given: Answers, check: SchemaCheck): ReplayResult {
+  const answers = trimStrings(given);
+  const kept: Record<string, unknown> = {};
+  const path: string[] = [];
+  let stepId = flow.start;
+  while (!path.includes(stepId)) {
+    const step = stepById(flow, stepId);
+    path.push(stepId);
+    if (step.kind === "success") break;
+    const fields = stepFields(step, answers);
+    const data = pick(answers, fields);
+    const errors = toFieldErrors(check(stepSchema(step, answers), data), step.id);
+    if (errors.length > 0) return { path, answers: kept, errors };
+    Object.assign(kept, data);
+    if (step.submit) return { path, answers: deriveLeadFields(kept as Answers), errors: [] };
+    const move = nextMove(step, kept as Answers);
+    if (move.type !== "step") break;
+    stepId = move.stepId;
+  }
+  return {
+    path,
+    answers: kept,
+    errors: [{ field: "answers", step: stepId, message: "The answers do not reach the end of the form" }],
+  };
+}
+
+function pick(answers: Answers, fields: string[]): Record<string, unknown> {
+  const source = answers as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
+}
+
+function trimStrings(answers: Answers): Answers {
+  return Object.fromEntries(
+    Object.entries(answers).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v]),
+  ) as Answers;
+}

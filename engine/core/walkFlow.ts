@@ -1,0 +1,85 @@
+/**
+ * Walking a flow: pure transitions from one step to the next, back through history, or into another flow.
+ * Nothing here performs effects; callers act on what is returned.
+ */
+import { conditionHolds } from "./conditions";
+import type { Answers, FlowDocument, Step, Target } from "./types";
+
+/** Where a visitor is in a flow, and the steps that led there (for Back). */
+export interface WalkState {
+  stepId: string;
+  history: string[];
+}
+
+/** What Next leads to: another step of this flow, another flow, or nowhere (the end). */
+export type NextMove =
+  | { type: "step"; stepId: string }
+  | { type: "flow"; flowId: string }
+  | { type: "end" };
+
+/** The step with this id; throws naming the flow when there is none. */
+export function stepById(flow: FlowDocument, stepId: string): Step {
+  const step = flow.steps.find((s) => s.id === stepId);
+  if (!step) throw new Error(`forms/${flow.id}/v${flow.version}.json: no step "${stepId}"`);
+  return step;
+}
+
+/** The state at the start of a flow. */
+export function startWalk(flow: FlowDocument): WalkState {
+  return { stepId: flow.start, history: [] };
+}
+
+/** The target the step's transition picks for these answers: the first rule whose condition holds. */
+export function resolveNextTarget(step: Step, answers: Answers): Target | undefined {
+  if (!("next" in step) || step.next === undefined) return undefined;
+  if (typeof step.next === "string") return step.next;
+  return step.next.find((rule) => !rule.when || conditionHolds(rule.when, answers))?.to;
+}
+
+/** What Next leads to from this step with these answers. */
+export function nextMove(step: Step, answers: Answers): NextMove {
+  const target = resolveNextTarget(step, answers);
+  if (target === undefined) return { type: "end" };
+  return typeof target === "string" ? { type: "step", stepId: target } : { type: "flow", flowId: target.flow };
+}
+
+/** The state after moving forward to a step, with the step left behind kept for Back. */
+export function advance(state: WalkState, stepId: string): WalkState {
+  return { stepId, history: [...state.history, state.stepId] };
+}
+
+/** The state after Back: the previous step, or the same state at the start. */
+export function goBack(state: WalkState): WalkState {
+  const previous = state.history.at(-1);
+  if (previous === undefined) return state;
+  return { stepId: previous, history: state.history.slice(0, -1) };
+}
+
+/**
+ * The steps still ahead of this one (itself included), following the answers given so far and, where
+ * none is given yet, the first rule that holds: the basis of the progress indicator.
+ */
+export function stepsAhead(flow: FlowDocument, stepId: string, answers: Answers): Step[] {
+  const ahead: Step[] = [];
+  const seen = new Set<string>();
+  let current: string | undefined = stepId;
+  while (current !== undefined && !seen.has(current)) {
+    seen.add(current);
+    const step = flow.steps.find((s) => s.id === current);
+    if (!step) break;
+    ahead.push(step);
+    const move = nextMove(step, answers);
+    current = move.type === "step" ? move.stepId : undefined;
+  }
+  return ahead;
+}
+
+/** Progress through the flow as a share from 0 to 1, counting the success step as the end. */
+export function progress(flow: FlowDocument, state: WalkState, answers: Answers): number {
+  const ahead = stepsAhead(flow, state.stepId, answers);
+  const done = state.history.length;
+  const remaining = ahead.filter((s) => s.kind !== "success").length;
+  const total = done + remaining;
+  if (ahead[0]?.kind === "success" || total === 0) return 1;
+  return done / total;
+}

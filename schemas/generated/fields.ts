@@ -1,0 +1,148 @@
+/* Generated from schemas/fields.schema.json by `npm run schemas:types`. Do not edit. */
+
+/**
+ * This interface was referenced by `LeadFields`'s JSON-Schema
+ * via the `definition` "serviceType".
+ */
+export type ServiceType =
+  | "business-energy"
+  | "business-energy-generators"
+  | "business-solar"
+  | "business-broadband"
+  | "business-water"
+  | "business-waste"
+  | "business-insurance"
+  | "business-credit-cards"
+  | "business-loans"
+  | "take-card-payments"
+  | "home-energy"
+  | "home-energy-generators"
+  | "home-solar"
+  | "home-broadband"
+  | "home-water"
+  | "home-waste"
+  | "home-payments"
+  | "home-insurance";
+/**
+ * Every key of the field library (kept equal to the property names above by a test).
+ *
+ * This interface was referenced by `LeadFields`'s JSON-Schema
+ * via the `definition` "fieldKey".
+ */
+export type FieldKey =
+  | "serviceType"
+  | "utility"
+  | "spendString"
+  | "spend"
+  | "hasHalfHourlyMeter"
+  | "contractExpiry"
+  | "contractMonthsLeft"
+  | "currentSupplier"
+  | "meterDetails"
+  | "generatorType"
+  | "generatorCapacity"
+  | "propertyType"
+  | "propertyFloors"
+  | "concurrentUsers"
+  | "currentlyUsesAService"
+  | "numberOfSites"
+  | "scheduleType"
+  | "industry"
+  | "makeOrTakeCardPayments"
+  | "currentlyAcceptsCardPayments"
+  | "desiredPaymentMethod"
+  | "cardTurnover"
+  | "wasteTypes"
+  | "binCount"
+  | "provider"
+  | "businessAddress"
+  | "businessAddressManual"
+  | "street"
+  | "townCity"
+  | "postcode"
+  | "businessName"
+  | "customerName"
+  | "firstName"
+  | "lastName"
+  | "phone"
+  | "email"
+  | "preferredContactTime"
+  | "upsell";
+
+/**
+ * The field library: every quote-form field key, with its type, rule (format, pattern, bounds) and the label a visitor sees. Form steps name these keys; their schemas are assembled from here, so the browser and the server check one rule.
+ */
+export interface LeadFields {
+  serviceType?: ServiceType;
+  utility?: "electricity" | "gas" | "both";
+  /**
+   * The spend band as the visitor chose it; the numeric band `spend` is derived from it.
+   */
+  spendString?: string;
+  /**
+   * Derived from spendString by the spend band table; -1 for anything not in it.
+   */
+  spend?: number;
+  hasHalfHourlyMeter?: "yes" | "no" | "notSure";
+  contractExpiry?:
+    "outOfContract" | "within3Months" | "within6Months" | "within12Months" | "over12Months" | "notSure";
+  contractMonthsLeft?: number;
+  currentSupplier?: string;
+  meterDetails?: string;
+  generatorType?: string;
+  generatorCapacity?: string;
+  propertyType?: string;
+  propertyFloors?: string;
+  concurrentUsers?: string;
+  currentlyUsesAService?: "yes" | "no";
+  numberOfSites?: string;
+  scheduleType?: string;
+  industry?: string;
+  makeOrTakeCardPayments?: "make" | "take";
+  currentlyAcceptsCardPayments?: "yes" | "no";
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  desiredPaymentMethod?: string[];
+  cardTurnover?: string;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  wasteTypes?: string[];
+  binCount?: string;
+  provider?: string;
+  businessAddress?: Address;
+  businessAddressManual?: boolean;
+  street?: string;
+  townCity?: string;
+  postcode?: string;
+  businessName?: string;
+  customerName?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  email?: string;
+  preferredContactTime?: "anytime" | "morning" | "afternoon" | "evening";
+  /**
+   * @maxItems 20
+   */
+  upsell?: ServiceType[];
+}
+/**
+ * An address picked from the postcode lookup.
+ *
+ * This interface was referenced by `LeadFields`'s JSON-Schema
+ * via the `definition` "address".
+ */
+export interface Address {
+  id: string;
+  /**
+   * @minItems 1
+   * @maxItems 4
+   */
+  lines: string[];
+  townCity: string;
+  postcode: string;
+}

@@ -1,0 +1,55 @@
+/**
+ * Writes TypeScript types for every schema in schemas/ into schemas/generated/.
+ * `--check` writes nothing and exits 1 when a generated file is missing or stale.
+ */
+import { readFile, writeFile, readdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { compile } from "json-schema-to-typescript";
+
+const schemasDir = fileURLToPath(new URL("../schemas/", import.meta.url));
+const outDir = path.join(schemasDir, "generated");
+
+const banner = "/* Generated from schemas/{file} by `npm run schemas:types`. Do not edit. */";
+
+/** The generated source for one schema file, keyed by its output path. */
+export async function generateTypes(): Promise<Map<string, string>> {
+  const files = (await readdir(schemasDir)).filter((f) => f.endsWith(".schema.json")).sort();
+  const out = new Map<string, string>();
+  for (const file of files) {
+    const schema = withoutPropertyTitles(JSON.parse(await readFile(path.join(schemasDir, file), "utf8")));
+    const ts = await compile(schema, schema.title, {
+      cwd: schemasDir,
+      bannerComment: banner.replace("{file}", file),
+      additionalProperties: false,
+      unreachableDefinitions: true,
+      ignoreMinAndMaxItems: true,
+      style: { singleQuote: false, printWidth: 110 },
+    });
+    out.set(path.join(outDir, file.replace(".schema.json", ".ts")), ts);
+  }
+  return out;
+}
+
+/** Property titles are labels for visitors, not type names: drop them so types keep their definitions' names. */
+function withoutPropertyTitles(schema: { title: string; properties?: Record<string, { title?: string }> }) {
+  for (const property of Object.values(schema.properties ?? {})) delete property.title;
+  return schema;
+}
+
+async function main() {
+  const check = process.argv.includes("--check");
+  const stale: string[] = [];
+  for (const [file, source] of await generateTypes()) {
+    const current = await readFile(file, "utf8").catch(() => "");
+    if (current === source) continue;
+    if (check) stale.push(path.relative(process.cwd(), file));
+    else await writeFile(file, source);
+  }
+  if (stale.length) {
+    console.error(`Stale generated types: ${stale.join(", ")}. Run \`npm run schemas:types\`.`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
