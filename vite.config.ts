@@ -1,6 +1,24 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { flowManifestPlugin } from "./site/build/flowManifestPlugin";
+import { stepValidatorsPlugin } from "./site/build/stepValidatorsPlugin";
+
+const root = fileURLToPath(new URL("./", import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  root: `${root}site`,
+  envDir: root,
+  plugins: [react(), flowManifestPlugin(), stepValidatorsPlugin()],
+  server: {
+    // `npm run dev`: the API runs on :3000 (npm run start:api) and the dev server forwards to it.
+    proxy: { "/api": "http://localhost:3000" },
+    fs: { allow: [root] },
+  },
+  build: {
+    outDir: `${root}dist/client`,
+    emptyOutDir: true,
+    // Quote forms must run under a strict Content Security Policy: no eval, no inline scripts.
+    modulePreload: { polyfill: false },
+  },
 });

@@ -1,9 +1,11 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config";
 
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    root: fileURLToPath(new URL("./", import.meta.url)),
     test: {
       include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
       environment: "node",

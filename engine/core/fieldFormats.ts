@@ -1,19 +1,19 @@
-/** The custom string formats of the field library, shared by the browser's precompiled validators and the server. */
-import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
-import { isValid as isValidPostcode } from "postcode";
+/**
+ * The custom string formats of the field library, shared by the server's Ajv and the browser's precompiled
+ * validators. Each check lives in its own module under formats/, so a validator imports only what it uses.
+ */
+import { isUkPhone } from "./formats/ukPhone";
+import { isUkPostcode } from "./formats/ukPostcode";
 
-/** A UK phone number, written as a visitor would (spaces, +44, brackets). */
-export function isUkPhone(value: string): boolean {
-  if (!isValidPhoneNumber(value, "GB")) return false;
-  return parsePhoneNumberFromString(value, "GB")?.country === "GB";
-}
+export { isUkPhone, isUkPostcode };
 
-/** A full UK postcode, in any case and with or without the space. */
-export function isUkPostcode(value: string): boolean {
-  return isValidPostcode(value.trim());
-}
+/** Format name → the module and export that check it (for generated code). */
+export const formatModules: Record<string, { module: string; name: string }> = {
+  "uk-phone": { module: "engine/core/formats/ukPhone.ts", name: "isUkPhone" },
+  "uk-postcode": { module: "engine/core/formats/ukPostcode.ts", name: "isUkPostcode" },
+};
 
-/** Format name → check, registered with Ajv on the server and referenced by precompiled validators. */
+/** Format name → check, registered with Ajv. */
 export const formats: Record<string, (value: string) => boolean> = {
   "uk-phone": isUkPhone,
   "uk-postcode": isUkPostcode,

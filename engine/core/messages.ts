@@ -34,13 +34,17 @@ export function fieldMessage(field: string, error: SchemaError): string {
   }
 }
 
-/** Field errors from schema errors: one per field (the first, which is the most basic), in field order. */
-export function toFieldErrors(errors: SchemaError[], step?: string): FieldError[] {
+/**
+ * Field errors from schema errors: one per field (the first, which is the most basic), in the order of
+ * `fields` (the order a step asks them), then any other field in the order of its errors.
+ */
+export function toFieldErrors(errors: SchemaError[], step?: string, fields: readonly string[] = []): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const error of errors) {
     const field = errorField(error);
     if (byField.has(field)) continue;
     byField.set(field, { field, ...(step ? { step } : {}), message: fieldMessage(field, error) });
   }
-  return [...byField.values()];
+  const rank = (field: string) => (fields.includes(field) ? fields.indexOf(field) : fields.length);
+  return [...byField.values()].sort((a, b) => rank(a.field) - rank(b.field));
 }

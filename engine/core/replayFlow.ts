@@ -29,7 +29,7 @@ export function replayFlow(flow: FlowDocument, given: Answers, check: SchemaChec
     if (step.kind === "success") break;
     const fields = stepFields(step, answers);
     const data = pick(answers, fields);
-    const errors = toFieldErrors(check(stepSchema(step, answers), data), step.id);
+    const errors = toFieldErrors(check(stepSchema(step, answers), data), step.id, fields);
     if (errors.length > 0) return { path, answers: kept, errors };
     Object.assign(kept, data);
     if (step.submit) return { path, answers: deriveLeadFields(kept as Answers), errors: [] };

@@ -1,0 +1,129 @@
+/** The generic renderer: draws any flow document step by step, with progress, Back/Next and error summary. */
+import { Suspense, useEffect, useReducer, useRef } from "react";
+import { stepFields } from "../core/stepSchema";
+import { nextMove, progress, stepById } from "../core/walkFlow";
+import type { Answers, FieldError, FlowDocument, Step } from "../core/types";
+import { ErrorSummary } from "./ErrorSummary";
+import { STEP_FORM_ID } from "./fieldIds";
+import { initialState, quoteFlowReducer } from "./quoteFlowState";
+import { stepRegistry } from "./registry";
+import type { FlowServices, LeadResponse, StepComponent, StepProps } from "./types";
+
+/** The heading of a success step that does not set its own. */
+export const SUCCESS_HEADING = "Thank you – your quote request is in";
+
+/** Shown when the lead could not be sent (network failure or an unexpected answer). */
+export const SUBMIT_FAILED_MESSAGE = "Something has gone wrong. Please try again.";
+
+/** Response codes after which the visitor sees the success step. */
+const ACCEPTED_CODES = new Set(["1", "2", "5", "6", "7", "8", "9", "10", "99", "100"]);
+
+export interface QuoteFlowProps {
+  flow: FlowDocument;
+  services: FlowServices;
+  /** Answers known before the first step: query prefill, or carried over from another flow. */
+  initialAnswers?: Answers;
+  /** Told of every step shown (for tracking); receives no answers. */
+  onStep?(step: Step, history: readonly string[]): void;
+}
+
+/** Draws a flow from its start. Key it by flow id and version: another document starts afresh. */
+export function QuoteFlow({ flow, services, initialAnswers, onStep }: QuoteFlowProps) {
+  const [state, dispatch] = useReducer(quoteFlowReducer, undefined, () => initialState(flow, initialAnswers));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const step = stepById(flow, state.walk.stepId);
+
+  useEffect(() => {
+    const target = state.focus.target === "heading" ? headingRef.current : state.focus.target === "summary" ? summaryRef.current : null;
+    target?.focus();
+  }, [state.focus]);
+
+  useEffect(() => onStep?.(step, state.walk.history), [step, state.walk.history, onStep]);
+
+  const onNext = async (patch: Answers) => {
+    const answers = { ...state.answers, ...patch };
+    let result: LeadResponse | undefined;
+    if ("submit" in step && step.submit) {
+      dispatch({ type: "change", patch });
+      dispatch({ type: "busy", busy: true });
+      result = await services.submitLead(flow, answers).catch(() => undefined);
+      if (!result || !ACCEPTED_CODES.has(result.code)) return rejectLead(result);
+    }
+    const move = nextMove(step, answers);
+    if (move.type === "step") dispatch({ type: "advance", patch, to: move.stepId, ...(result ? { result } : {}) });
+    else if (move.type === "flow") services.startFlow(move.flowId, answers);
+  };
+
+  const rejectLead = (result: LeadResponse | undefined) => {
+    const errors: FieldError[] = result?.errors?.length ? result.errors : [{ field: "form", message: result?.message ?? SUBMIT_FAILED_MESSAGE }];
+    const earlier = errors.find((e) => e.step && e.step !== step.id && state.walk.history.includes(e.step));
+    if (earlier?.step) dispatch({ type: "returnTo", stepId: earlier.step, errors: errors.filter((e) => e.step === earlier.step) });
+    else dispatch({ type: "errors", errors });
+  };
+
+  const Component = stepRegistry[step.kind] as StepComponent<Step["kind"]>;
+  const isEnd = step.kind === "success";
+  const isSubmit = "submit" in step && Boolean(step.submit);
+  const answered = stepFields(step, state.answers).some((f) => (state.answers as Record<string, unknown>)[f] !== undefined);
+  const percent = Math.round(progress(flow, state.walk, state.answers) * 100);
+  const headingId = `step-heading-${step.id}`;
+
+  const props: StepProps<Step["kind"]> = {
+    step,
+    flow,
+    answers: state.answers,
+    errors: state.errors.filter((e) => !e.step || e.step === step.id),
+    headingId,
+    nextLabel: isSubmit && "submitLabel" in step && step.submitLabel ? step.submitLabel : "Next",
+    busy: state.busy,
+    services,
+    ...(state.result ? { result: state.result } : {}),
+    onChange: (patch) => dispatch({ type: "change", patch }),
+    onNext: (patch) => void onNext(patch),
+    onErrors: (errors) => dispatch({ type: "errors", errors }),
+  };
+
+  return (
+    <div className="quote-flow" data-flow={flow.id} data-version={flow.version} data-step={step.id}>
+      {!isEnd && (
+        <div className="quote-flow__bar">
+          {state.walk.history.length > 0 ? (
+            <button type="button" className="lozenge lozenge--back" onClick={() => dispatch({ type: "back" })}>
+              Back
+            </button>
+          ) : (
+            <span className="lozenge-spacer" />
+          )}
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent}% complete`}
+          >
+            <div className="progress__fill" style={{ width: `${percent}%` }} />
+          </div>
+          {answered && !isSubmit ? (
+            <button type="submit" form={STEP_FORM_ID} className="lozenge lozenge--next">
+              Next
+            </button>
+          ) : (
+            <span className="lozenge-spacer" />
+          )}
+        </div>
+      )}
+      <ErrorSummary errors={state.errors} ref={summaryRef} />
+      <h2 className="step-heading" id={headingId} tabIndex={-1} ref={headingRef}>
+        {step.kind === "success" ? (step.question ?? SUCCESS_HEADING) : step.question}
+      </h2>
+      {"hint" in step && step.hint && <p className="step-hint">{step.hint}</p>}
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <Component key={`${flow.id}@${flow.version}/${step.id}`} {...props} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Text fields from the field library, drawn and checked by RJSF with the step's precompiled validator.
+ * Loaded in its own chunk: the first screens of a flow need no form library.
+ */
+import { use, useMemo, type ComponentProps } from "react";
+import Form, { getDefaultRegistry } from "@rjsf/core";
+import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
+import { errorId, type FieldErrorProps, type RJSFSchema, type RJSFValidationError, type ValidatorType, type WidgetProps } from "@rjsf/utils";
+import { fieldMessage } from "../../core/messages";
+import { formSchema } from "../../core/stepSchema";
+import type { Answers, FieldError, FlowDocument, SchemaError, StepOfKind } from "../../core/types";
+import { STEP_FORM_ID } from "../fieldIds";
+import { uiSchemaFor } from "../fieldUi";
+import { NextButton } from "../StepParts";
+import type { FlowServices, StepProps } from "../types";
+
+const validators = new Map<string, Promise<ValidatorType>>();
+
+/** The step's validator, loaded once per step and shared between renders (React's `use` needs a stable promise). */
+function validatorFor(services: FlowServices, flow: FlowDocument, step: StepOfKind<"form">): Promise<ValidatorType> {
+  const key = `${flow.id}@${flow.version}/${step.id}`;
+  let promise = validators.get(key);
+  if (!promise) {
+    promise = services
+      .loadValidator(flow, step.id)
+      .then((module) => createPrecompiledValidator({ stepValidator: module.stepValidator }, rootSchema(step)));
+    validators.set(key, promise);
+  }
+  return promise;
+}
+
+/** The step's schema as precompiled: RJSF checks that the form's schema is the validator's own. */
+function rootSchema(step: StepOfKind<"form">): RJSFSchema {
+  return { ...formSchema(step), $id: "stepValidator" } as RJSFSchema;
+}
+
+const { BaseInputTemplate } = getDefaultRegistry().templates;
+
+/** The core input, marked invalid for assistive technology when it has an error. */
+function InputWithState(props: WidgetProps) {
+  return <BaseInputTemplate {...props} aria-invalid={props.rawErrors?.length ? true : undefined} />;
+}
+
+/** One message under a field: the first, most basic one. */
+function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
+  const first = errors?.find((e) => typeof e === "string" && e !== "");
+  if (!first) return null;
+  return (
+    <p className="field-error" id={errorId(fieldPathId)}>
+      <span className="visually-hidden">Error: </span>
+      {first}
+    </p>
+  );
+}
+
+const templates = { BaseInputTemplate: InputWithState, FieldErrorTemplate } satisfies ComponentProps<typeof Form>["templates"];
+
+export default function FormStep({ step, flow, answers, nextLabel, busy, services, onChange, onNext, onErrors }: StepProps<"form">) {
+  const validator = use(validatorFor(services, flow, step));
+  const schema = useMemo(() => rootSchema(step), [step]);
+  const uiSchema = useMemo(() => uiSchemaFor(step.fields), [step]);
+  const formData = useMemo(() => pickFields(answers, step.fields), [answers, step.fields]);
+
+  return (
+    <>
+      <Form
+        id={STEP_FORM_ID}
+        className="step-form"
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={formData}
+        idPrefix="field"
+        idSeparator="-"
+        noHtml5Validate
+        showErrorList={false}
+        templates={templates}
+        transformErrors={(errors) => errors.map((e) => ({ ...e, message: fieldMessage(fieldOf(e), toSchemaError(e)) }))}
+        onChange={(event) => onChange(event.formData as Answers)}
+        onError={(errors) => onErrors(summaryErrors(errors, step))}
+        onSubmit={(event) => onNext(trimmed(event.formData as Answers))}
+      >
+        {step.consentText && <p className="consent-text">{step.consentText}</p>}
+        <NextButton label={nextLabel} busy={busy} />
+      </Form>
+    </>
+  );
+}
+
+function pickFields(answers: Answers, fields: readonly string[]): Answers {
+  const source = answers as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]])) as Answers;
+}
+
+function trimmed(data: Answers): Answers {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as Answers;
+}
+
+/** RJSF names a field by its property path (".phone"); required errors name the missing property. */
+function fieldOf(error: RJSFValidationError): string {
+  if (error.name === "required" && typeof error.params?.missingProperty === "string") return error.params.missingProperty;
+  return (error.property ?? "").replace(/^\./, "").split(".")[0] ?? "";
+}
+
+function toSchemaError(error: RJSFValidationError): SchemaError {
+  return { keyword: error.name ?? "", instancePath: "", params: (error.params ?? {}) as Record<string, unknown> };
+}
+
+/** One error per field, in the order the step asks for its fields. */
+function summaryErrors(errors: RJSFValidationError[], step: StepOfKind<"form">): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const error of errors) {
+    const field = fieldOf(error);
+    if (!byField.has(field)) byField.set(field, { field, step: step.id, message: error.message ?? "" });
+  }
+  const order = (field: string) => (step.fields as string[]).indexOf(field);
+  return [...byField.values()].sort((a, b) => order(a.field) - order(b.field));
+}

@@ -1,0 +1,55 @@
+import { useRef, type FormEvent } from "react";
+import { fieldMessage } from "../../core/messages";
+import { STEP_FORM_ID, fieldErrorId, fieldId } from "../fieldIds";
+import { FieldErrorMessage, NextButton, hasError } from "../StepParts";
+import type { StepProps } from "../types";
+
+/** How long after a pointer press a click still counts as a tap (arrow keys also fire clicks). */
+const TAP_WINDOW_MS = 1000;
+
+/** One answer from a list. A tap on an option moves on at once; keyboard users choose, then press Next. */
+export function RadioStep({ step, answers, errors, headingId, nextLabel, busy, onChange, onNext, onErrors }: StepProps<"radio">) {
+  const pressedAt = useRef(0);
+  const field = step.field;
+  const current = (answers as Record<string, unknown>)[field];
+  const isOption = (value: unknown) => step.options.some((o) => o.value === value);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isOption(current)) onNext({ [field]: current });
+    else onErrors([{ field, step: step.id, message: fieldMessage(field, { keyword: "enum", instancePath: "", params: {} }) }]);
+  };
+
+  return (
+    <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
+      <fieldset
+        className="options"
+        aria-labelledby={headingId}
+        aria-describedby={hasError(field, errors) ? fieldErrorId(field) : undefined}
+      >
+        {step.options.map((option, index) => (
+          <label key={option.value} className="option" onPointerDown={() => (pressedAt.current = Date.now())}>
+            <input
+              type="radio"
+              name={field}
+              id={index === 0 ? fieldId(field) : undefined}
+              value={option.value}
+              checked={current === option.value}
+              aria-invalid={hasError(field, errors) || undefined}
+              onChange={() => onChange({ [field]: option.value })}
+              onClick={() => {
+                if (Date.now() - pressedAt.current > TAP_WINDOW_MS) return;
+                pressedAt.current = 0;
+                onNext({ [field]: option.value });
+              }}
+            />
+            <span className="option__label">{option.label}</span>
+            {option.hint && <span className="option__hint">{option.hint}</span>}
+          </label>
+        ))}
+      </fieldset>
+      <FieldErrorMessage field={field} errors={errors} />
+      <NextButton label={nextLabel} busy={busy} />
+    </form>
+  );
+}

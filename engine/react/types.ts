@@ -1,0 +1,60 @@
+/** The contract between the flow renderer and its step components, and the services it is given. */
+import type { ComponentType } from "react";
+import type { LeadResponse } from "../../schemas/generated/lead";
+import type { Address } from "../../schemas/generated/fields";
+import type { ErrorObject } from "ajv";
+import type { Answers, FieldError, FlowDocument, StepKind, StepOfKind } from "../core/types";
+
+export type { Address, LeadResponse };
+
+/** A precompiled validator: returns true or sets `errors` (Ajv's standalone function shape). */
+export interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/** A precompiled validator module: `stepValidator` is the step's root schema validator. */
+export interface ValidatorModule {
+  stepValidator: CompiledValidator;
+}
+
+/** What the renderer needs from the outside world; the site passes real ones, tests pass fakes. */
+export interface FlowServices {
+  /** Addresses at a postcode; rejects when the lookup fails. */
+  lookupAddresses(postcode: string): Promise<Address[]>;
+  /** Sends the lead; resolves with the server's answer, rejects on a network failure. */
+  submitLead(flow: FlowDocument, answers: Answers): Promise<LeadResponse>;
+  /** The precompiled validator of a step ("<stepId>" or "<stepId>:<variant>"). */
+  loadValidator(flow: FlowDocument, key: string): Promise<ValidatorModule>;
+  /** Starts another flow (a `{ flow }` target or an upsell), carrying the answers given so far. */
+  startFlow(flowId: string, answers: Answers): void;
+}
+
+/** What a step component receives. */
+export interface StepProps<K extends StepKind> {
+  step: StepOfKind<K>;
+  flow: FlowDocument;
+  answers: Answers;
+  /** Errors to show beside this step's fields. */
+  errors: FieldError[];
+  /** Id of the step heading, for the group a step's inputs sit in. */
+  headingId: string;
+  /** Label of the button that moves on ("Next", or the submit label on the submit step). */
+  nextLabel: string;
+  busy: boolean;
+  services: FlowServices;
+  /** The server's answer to the lead, on steps after the submit step. */
+  result?: LeadResponse;
+  /** Records answers without moving on. */
+  onChange(patch: Answers): void;
+  /** Moves on with these answers; the step has checked them. */
+  onNext(patch: Answers): void;
+  /** Shows these errors in the summary and beside the fields, and moves focus to the summary. */
+  onErrors(errors: FieldError[]): void;
+}
+
+/** A component that draws one kind of step. */
+export type StepComponent<K extends StepKind> = ComponentType<StepProps<K>>;
+
+/** One component per step kind: a missing kind is a compile error. */
+export type StepRegistry = { [K in StepKind]: StepComponent<K> };

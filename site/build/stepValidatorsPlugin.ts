@@ -1,0 +1,129 @@
+/**
+ * Vite plugin: precompiles the validator of every validating step of every flow at build time, so the
+ * browser ships plain validation functions (no runtime schema compiler, no `eval`).
+ *
+ * `virtual:step-validators` exports `loaders`, keyed "<flowId>@<version>/<stepId>[:variant]", each a
+ * lazy import of one step's validator module. Form steps are compiled with RJSF's own code generator
+ * (their module feeds `createPrecompiledValidator`); an address step has a "manual" and a "picked" variant.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { _ } from "ajv";
+import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/compileSchemaValidators";
+import type { RJSFSchema } from "@rjsf/utils";
+import type { Plugin } from "vite";
+import { formatModules, formats } from "../../engine/core/fieldFormats";
+import { addressSchema, formSchema } from "../../engine/core/stepSchema";
+import type { FlowDocument, JsonSchema } from "../../engine/core/types";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const formsDir = path.join(root, "forms");
+
+const VIRTUAL_INDEX = "virtual:step-validators";
+const VIRTUAL_STEP = "virtual:step-validator/";
+const RESOLVED_PREFIX = "\0";
+
+/** The id every precompiled root schema is given, so its export has a stable name. */
+export const VALIDATOR_EXPORT = "stepValidator";
+
+/** Every validating step's schema, keyed as the loaders are. */
+export function validatorSchemas(formsRoot = formsDir): Map<string, JsonSchema> {
+  const schemas = new Map<string, JsonSchema>();
+  for (const flowId of readdirSync(formsRoot)) {
+    const dir = path.join(formsRoot, flowId);
+    for (const file of safeReaddir(dir).filter((f) => /^v\d+\.json$/.test(f))) {
+      const flow = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as FlowDocument;
+      for (const step of flow.steps) {
+        const key = `${flow.id}@${flow.version}/${step.id}`;
+        if (step.kind === "form") schemas.set(key, formSchema(step));
+        if (step.kind === "full-business-address") {
+          schemas.set(`${key}:manual`, addressSchema(true));
+          schemas.set(`${key}:picked`, addressSchema(false));
+        }
+      }
+    }
+  }
+  return schemas;
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** The ES module source of one precompiled validator. */
+export function validatorModule(schema: JsonSchema): string {
+  const code = compileSchemaValidatorsCode(
+    { ...schema, $id: VALIDATOR_EXPORT } as RJSFSchema,
+    {
+      customFormats: formats,
+      ajvFormatOptions: { formats: ["email"] },
+      ajvOptionsOverrides: { code: { esm: true, lines: false, formats: _`formats` } },
+    },
+  );
+  return `${formatImports(code)}\n${esmRuntimeImports(code)}`;
+}
+
+/** Imports only the format checks the generated code reads (as `formats["name"]`). */
+function formatImports(code: string): string {
+  const used = [...new Set([...code.matchAll(/formats\["([^"]+)"\]/g)].map((m) => m[1]!))];
+  const lines = used.map((format, i) => {
+    const source = formatModules[format];
+    if (!source) throw new Error(`step-validators: no check for format "${format}" in engine/core/fieldFormats.ts`);
+    return `import { ${source.name} as format${i} } from ${JSON.stringify(path.join(root, source.module))};`;
+  });
+  const map = used.map((format, i) => `${JSON.stringify(format)}: format${i}`).join(", ");
+  return `${lines.join("\n")}\nconst formats = { ${map} };`;
+}
+
+/** Ajv's standalone output still `require`s its runtime helpers in ESM mode; turn those into imports. */
+function esmRuntimeImports(code: string): string {
+  const imports: string[] = [];
+  const body = code.replace(/const (\w+) = require\(("[^"]+")\)\.default;/g, (_match, name: string, module: string) => {
+    imports.push(`import * as ${name}_module from ${module};`);
+    return `const ${name} = ${name}_module.default?.default ?? ${name}_module.default;`;
+  });
+  if (/\brequire\(/.test(body)) throw new Error("step-validators: a precompiled validator still calls require()");
+  return `${imports.join("\n")}\n${body}`;
+}
+
+/** The plugin; it rebuilds validators when a flow file changes in development. */
+export function stepValidatorsPlugin(): Plugin {
+  let schemas: Map<string, JsonSchema> | undefined;
+  const current = () => (schemas ??= validatorSchemas());
+  return {
+    name: "step-validators",
+    resolveId(id) {
+      if (id === VIRTUAL_INDEX || id.startsWith(VIRTUAL_STEP)) return RESOLVED_PREFIX + id;
+      return undefined;
+    },
+    load(id) {
+      if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
+      const name = id.slice(RESOLVED_PREFIX.length);
+      if (name === VIRTUAL_INDEX) {
+        const entries = [...current().keys()].map(
+          (key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(VIRTUAL_STEP + key)}),`,
+        );
+        return `export const loaders = {\n${entries.join("\n")}\n};\n`;
+      }
+      if (name.startsWith(VIRTUAL_STEP)) {
+        const key = name.slice(VIRTUAL_STEP.length);
+        const schema = current().get(key);
+        if (!schema) throw new Error(`step-validators: no validating step "${key}" in forms/`);
+        return validatorModule(schema);
+      }
+      return undefined;
+    },
+    handleHotUpdate({ file, server }) {
+      if (!file.startsWith(formsDir)) return;
+      schemas = undefined;
+      for (const mod of server.moduleGraph.idToModuleMap.values()) {
+        if (mod.id?.startsWith(RESOLVED_PREFIX + "virtual:step-validator")) server.moduleGraph.invalidateModule(mod);
+      }
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/** Site-wide settings known at build time. */
+
+/** The brand, shown in titles, the header and the footer (VITE_BRAND at build time). */
+export const BRAND: string = import.meta.env.VITE_BRAND ?? "SwitchPlan";
+
+/** The public origin, for canonical URLs (VITE_SITE_URL at build time). */
+export const SITE_URL: string = (import.meta.env.VITE_SITE_URL ?? "http://localhost:3000").replace(/\/$/, "");
+
+/** The longest page title search results show in full. */
+export const TITLE_LIMIT = 60;

@@ -1,0 +1,12 @@
+/** Modules made at build time by the plugins in site/build/. */
+declare module "virtual:flow-manifest" {
+  import type { FlowDocument } from "../engine/core/types";
+  import type { FlowSummary } from "./build/flowManifestPlugin";
+  export const flows: FlowSummary[];
+  export const loaders: Record<string, Record<number, () => Promise<FlowDocument>>>;
+}
+
+declare module "virtual:step-validators" {
+  import type { ValidatorModule } from "../engine/react/types";
+  export const loaders: Record<string, () => Promise<ValidatorModule>>;
+}
