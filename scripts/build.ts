@@ -3,18 +3,17 @@
  * (scripts/prerender.ts). Output: dist/client (served), dist/server (build-time only).
  */
 import { fileURLToPath } from "node:url";
+import { build } from "vite";
 import { prerenderSite } from "./prerender";
-
-// Vite warns that a future config loader will want file extensions on imports; that loader is not in use here.
-process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= "true";
-const { build } = await import("vite");
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
-await build({ configFile: `${root}vite.config.ts`, logLevel: "warn" });
+// The config is loaded through Vite's module runner, which resolves our extensionless TypeScript imports.
+const shared = { configFile: `${root}vite.config.ts`, configLoader: "runner", logLevel: "warn" } as const;
+
+await build(shared);
 await build({
-  configFile: `${root}vite.config.ts`,
-  logLevel: "warn",
+  ...shared,
   build: { ssr: `${root}site/entry-server.tsx`, outDir: `${root}dist/server`, emptyOutDir: true },
 });
 const pages = await prerenderSite(root);

@@ -6,7 +6,7 @@ import type { Answers, FieldError, FlowDocument, Step } from "../core/types";
 import { ErrorSummary } from "./ErrorSummary";
 import { STEP_FORM_ID } from "./fieldIds";
 import { initialState, quoteFlowReducer } from "./quoteFlowState";
-import { stepRegistry } from "./registry";
+import { preloadFormStep, stepRegistry } from "./registry";
 import type { FlowServices, LeadResponse, StepComponent, StepProps } from "./types";
 
 /** The heading of a success step that does not set its own. */
@@ -41,6 +41,14 @@ export function QuoteFlow({ flow, services, initialAnswers, onStep }: QuoteFlowP
   }, [state.focus]);
 
   useEffect(() => onStep?.(step, state.walk.history), [step, state.walk.history, onStep]);
+
+  // Once the visitor has started, fetch the form library and validators so form steps open without a wait.
+  const started = state.walk.history.length > 0;
+  useEffect(() => {
+    if (started && flow.steps.some((s) => s.kind === "form")) {
+      preloadFormStep().then((module) => module.preloadValidators(services, flow), () => undefined);
+    }
+  }, [started, flow, services]);
 
   const onNext = async (patch: Answers) => {
     const answers = { ...state.answers, ...patch };

@@ -9,11 +9,14 @@ import { SuccessStep } from "./steps/SuccessStep";
 import { UpsellStep } from "./steps/UpsellStep";
 import type { StepRegistry } from "./types";
 
+/** Fetches the form step's chunk (RJSF) ahead of need; React's lazy then finds it loaded. */
+export const preloadFormStep = () => import("./steps/FormStep");
+
 export const stepRegistry = {
   radio: RadioStep,
   checkbox: CheckboxStep,
   // RJSF comes in its own chunk, loaded when a flow reaches its first form step.
-  form: lazy(() => import("./steps/FormStep")),
+  form: lazy(preloadFormStep),
   "full-business-address": AddressStep,
   upsell: UpsellStep,
   mmob: MmobStep,

@@ -1,0 +1,26 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/e2e/chromium";
+import { e2eDataDir, e2ePort } from "./tests/e2e/server";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    browserName: "chromium",
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: "off",
+  },
+  webServer: {
+    command: "tsx tests/e2e/startServer.ts",
+    url: `http://127.0.0.1:${e2ePort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { PORT: String(e2ePort), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, LOG_LEVEL: "warn" },
+  },
+});

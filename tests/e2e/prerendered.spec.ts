@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page and the quote page arrive as HTML with their content before any script runs", async ({ request }) => {
+  const home = await request.get("/");
+  expect(home.status()).toBe(200);
+  expect(await home.text()).toContain("<h1>Compare business energy and save</h1>");
+
+  const quote = await request.get("/quote/business-energy/");
+  expect(quote.status()).toBe(200);
+  const html = await quote.text();
+  expect(html).toContain("<title>Compare business energy prices | SwitchPlan</title>");
+  expect(html).toContain("Which do you need a quote for?");
+  expect(html).toMatch(/<input type="radio" id="field-utility" name="utility" value="electricity"\/>/);
+  expect(html).toContain("This quote form needs JavaScript.");
+});
+
+test("an unknown address answers 404 with the not-found page", async ({ request }) => {
+  const response = await request.get("/no-such-page/");
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain("Page not found");
+});
+
+test("with scripts disabled the quote page still shows its first question and options", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/quote/business-energy/");
+  await expect(page.getByRole("heading", { name: "Which do you need a quote for?" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Electricity and gas" })).toBeVisible();
+  await context.close();
+});
