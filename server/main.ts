@@ -1,0 +1,47 @@
+/** Starts the server: `tsx server/main.ts`. Settings come from the environment (see config.ts). */
+import { FlowError } from "../engine/core/checkFlow";
+import { buildServer } from "./buildServer";
+import { loadConfig, type Config } from "./config";
+
+async function start(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    return exitWith((error as Error).message);
+  }
+  const app = await buildServer({ config }).catch((error: unknown) => {
+    // A broken flow file is an editing mistake, not a crash: its message names the file and step.
+    if (error instanceof FlowError) return exitWith(error.message);
+    throw error;
+  });
+
+  try {
+    const address = await app.listen({ host: config.host, port: config.port });
+    console.log(`${config.brand} is running at ${address}/`);
+  } catch (error) {
+    app.log.error({ err: error }, "could not start");
+    await app.close();
+    process.exit(1);
+  }
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, "shutting down");
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+function exitWith(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+await start();

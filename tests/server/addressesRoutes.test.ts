@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./testServer";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function lookup(query: string) {
+  return server.app.inject({ method: "GET", url: `/api/addresses${query}` });
+}
+
+describe("GET /api/addresses", () => {
+  it.each(["LS1 4DY", "ls14dy", "  Ls1   4dY "])("lists the demo addresses at %j, whatever its case and spacing", async (postcode) => {
+    const response = await lookup(`?postcode=${encodeURIComponent(postcode)}`);
+
+    expect(response.statusCode).toBe(200);
+    const { addresses } = response.json<{ addresses: Array<{ id: string; lines: string[]; townCity: string; postcode: string }> }>();
+    expect(addresses.length).toBeGreaterThanOrEqual(3);
+    for (const address of addresses) {
+      expect(address).toEqual({ id: expect.any(String), lines: expect.any(Array), townCity: "Leeds", postcode: "LS1 4DY" });
+    }
+  });
+
+  it("gives an empty list for a valid postcode it does not know", async () => {
+    const response = await lookup("?postcode=AB10%201AB");
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ addresses: [] });
+  });
+
+  it.each([
+    ["a postcode that is not one", "?postcode=nonsense"],
+    ["no postcode", ""],
+    ["an empty postcode", "?postcode="],
+    ["two postcodes", "?postcode=LS1%204DY&postcode=M1%201AE"],
+  ])("asks for a valid UK postcode when given %s", async (_name, query) => {
+    const response = await lookup(query);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "Please enter a valid UK postcode" });
+  });
+});

@@ -1,0 +1,42 @@
+import { Writable } from "node:stream";
+import { afterEach, expect, it } from "vitest";
+import { businessEnergyV1, startTestServer, type TestServer } from "./testServer";
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+});
+
+/** A log destination that keeps every line written to it. */
+function logCapture(): { stream: Writable; text: () => string } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { stream, text: () => lines.join("") };
+}
+
+it("keeps postcodes, names, phone numbers and e-mails out of the logs", async () => {
+  const log = logCapture();
+  server = await startTestServer({}, { level: "trace", stream: log.stream });
+
+  await server.app.inject({ method: "GET", url: "/api/addresses?postcode=LS1%204DY" });
+  await server.app.inject({ method: "GET", url: "/api/unknown?postcode=M1%201AE" });
+  await server.app.inject({ method: "POST", url: "/api/leads", payload: businessEnergyV1() });
+  await server.app.inject({ method: "POST", url: "/api/leads", payload: businessEnergyV1({ phone: "123" }) });
+  await server.app.inject({
+    method: "POST",
+    url: "/api/leads",
+    payload: '{"answers": {"email": "jane.smith@example.com"',
+    headers: { "content-type": "application/json" },
+  });
+
+  const logged = log.text();
+  expect(logged).toContain('"url":"/api/addresses"');
+  for (const personal of ["LS1", "M1 1AE", "M1%201AE", "Jane", "Smith", "0113 496 0000", "+441134960000", "example.com"]) {
+    expect(logged).not.toContain(personal);
+  }
+});

@@ -1,0 +1,83 @@
+/** Shared set-up for server tests: a server over temp folders, a valid submission, and reading leads back. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildServer } from "../../server/buildServer";
+import { loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/storage/database";
+import { countLeads, findLead } from "../../server/storage/leadsStore";
+import type { LeadRow } from "../../server/storage/schema";
+
+/** A fresh temp folder; remove it with `removeTempDir`. */
+export function makeTempDir(prefix = "switchplan-test-"): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix));
+}
+
+/** Removes a temp folder made by `makeTempDir`. */
+export function removeTempDir(dir: string): Promise<void> {
+  return rm(dir, { recursive: true, force: true });
+}
+
+/** A server with its own data folder (and any settings given), silent unless a logger is passed. */
+export interface TestServer {
+  app: FastifyInstance;
+  dataDir: string;
+  /** How many leads the SQLite file holds, read through a second connection. */
+  leadCount(): Promise<number>;
+  /** One stored lead by id. */
+  storedLead(id: string): Promise<LeadRow | undefined>;
+  close(): Promise<void>;
+}
+
+/** Builds a server over a new temp DATA_DIR; SITE_DIR defaults to a folder that does not exist. */
+export async function startTestServer(env: Record<string, string> = {}, logger: boolean | object = false): Promise<TestServer> {
+  const dataDir = await makeTempDir();
+  const config = loadConfig({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "no-site"), ...env });
+  const app = await buildServer({ config, logger });
+  const file = path.join(dataDir, "leads.sqlite");
+  const withDb = async <T>(use: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> => {
+    const db = await openDatabase({ file });
+    try {
+      return await use(db);
+    } finally {
+      await db.destroy();
+    }
+  };
+  return {
+    app,
+    dataDir,
+    leadCount: () => withDb(countLeads),
+    storedLead: (id) => withDb((db) => findLead(db, id)),
+    close: async () => {
+      await app.close();
+      await removeTempDir(dataDir);
+    },
+  };
+}
+
+/** A complete business-energy v1 submission (electricity and gas, picked address); override what a test varies. */
+export function businessEnergyV1(answers: Record<string, unknown> = {}, envelope: Record<string, unknown> = {}) {
+  return {
+    flowId: "business-energy",
+    version: 1,
+    answers: {
+      utility: "both",
+      spendString: "500-1000",
+      hasHalfHourlyMeter: "no",
+      contractExpiry: "within3Months",
+      currentSupplier: "edf",
+      businessAddressManual: false,
+      businessAddress: { id: "demo-ls1-4dy-2", lines: ["Brightwell Print Studio", "14 Calder Row"], townCity: "Leeds", postcode: "LS1 4DY" },
+      postcode: "LS1 4DY",
+      businessName: "Brightwell Print Studio",
+      customerName: "Jane Q. Smith",
+      phone: "0113 496 0000",
+      email: "jane.smith@example.com",
+      ...answers,
+    },
+    tracking: { utm: { utm_source: "google", utm_campaign: "spring" } },
+    consent: { analytics: true, marketing: false },
+    ...envelope,
+  };
+}
