@@ -95,7 +95,7 @@ export function AddressStep(props: StepProps<"full-business-address">) {
     const { stepValidator } = await services.loadValidator(flow, `${step.id}:manual`);
     const data = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== "" && v !== undefined));
     if (stepValidator(data)) onNext(patch);
-    else onErrors(orderedErrors(toFieldErrors(stepValidator.errors ?? [], step.id)));
+    else onErrors(toFieldErrors(stepValidator.errors ?? [], step.id, manualFields.map((f) => f.field)));
   };
 
   return (
@@ -210,9 +210,4 @@ function ManualAddress({ answers, errors, onChange, firstInput }: StepProps<"ful
       ))}
     </div>
   );
-}
-
-function orderedErrors(errors: FieldError[]): FieldError[] {
-  const order = (field: string) => manualFields.findIndex((f) => f.field === field);
-  return [...errors].sort((a, b) => order(a.field) - order(b.field));
 }

@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
-import { STEP_FORM_ID, fieldErrorId, fieldId } from "../fieldIds";
-import { FieldErrorMessage, NextButton, hasError } from "../StepParts";
+import { STEP_FORM_ID } from "../fieldIds";
+import { FieldErrorMessage, NextButton } from "../StepParts";
+import { OptionList } from "./OptionList";
 import type { StepProps } from "../types";
 
 /** One or more answers from a list, then Next. */
@@ -26,26 +27,15 @@ export function CheckboxStep({ step, answers, errors, headingId, nextLabel, busy
 
   return (
     <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
-      <fieldset
-        className="options"
-        aria-labelledby={headingId}
-        aria-describedby={hasError(field, errors) ? fieldErrorId(field) : undefined}
-      >
-        {step.options.map((option, index) => (
-          <label key={option.value} className="option option--checkbox">
-            <input
-              type="checkbox"
-              name={field}
-              id={index === 0 ? fieldId(field) : undefined}
-              value={option.value}
-              checked={chosen.includes(option.value)}
-              onChange={(event) => toggle(option.value, event.currentTarget.checked)}
-            />
-            <span className="option__label">{option.label}</span>
-            {option.hint && <span className="option__hint">{option.hint}</span>}
-          </label>
-        ))}
-      </fieldset>
+      <OptionList
+        type="checkbox"
+        field={field}
+        options={step.options}
+        headingId={headingId}
+        errors={errors}
+        isChecked={(value) => chosen.includes(value)}
+        inputProps={(value) => ({ onChange: (event) => toggle(value, event.currentTarget.checked) })}
+      />
       <FieldErrorMessage field={field} errors={errors} />
       <NextButton label={nextLabel} busy={busy} />
     </form>

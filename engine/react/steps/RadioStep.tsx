@@ -1,7 +1,8 @@
 import { useRef, type FormEvent } from "react";
 import { fieldMessage } from "../../core/messages";
-import { STEP_FORM_ID, fieldErrorId, fieldId } from "../fieldIds";
-import { FieldErrorMessage, NextButton, hasError } from "../StepParts";
+import { STEP_FORM_ID } from "../fieldIds";
+import { FieldErrorMessage, NextButton } from "../StepParts";
+import { OptionList } from "./OptionList";
 import type { StepProps } from "../types";
 
 /** How long after a pointer press a click still counts as a tap (arrow keys also fire clicks). */
@@ -22,32 +23,23 @@ export function RadioStep({ step, answers, errors, headingId, nextLabel, busy, o
 
   return (
     <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
-      <fieldset
-        className="options"
-        aria-labelledby={headingId}
-        aria-describedby={hasError(field, errors) ? fieldErrorId(field) : undefined}
-      >
-        {step.options.map((option, index) => (
-          <label key={option.value} className="option" onPointerDown={() => (pressedAt.current = Date.now())}>
-            <input
-              type="radio"
-              name={field}
-              id={index === 0 ? fieldId(field) : undefined}
-              value={option.value}
-              checked={current === option.value}
-              aria-invalid={hasError(field, errors) || undefined}
-              onChange={() => onChange({ [field]: option.value })}
-              onClick={() => {
-                if (Date.now() - pressedAt.current > TAP_WINDOW_MS) return;
-                pressedAt.current = 0;
-                onNext({ [field]: option.value });
-              }}
-            />
-            <span className="option__label">{option.label}</span>
-            {option.hint && <span className="option__hint">{option.hint}</span>}
-          </label>
-        ))}
-      </fieldset>
+      <OptionList
+        type="radio"
+        field={field}
+        options={step.options}
+        headingId={headingId}
+        errors={errors}
+        isChecked={(value) => current === value}
+        onPointerDown={() => (pressedAt.current = Date.now())}
+        inputProps={(value) => ({
+          onChange: () => onChange({ [field]: value }),
+          onClick: () => {
+            if (Date.now() - pressedAt.current > TAP_WINDOW_MS) return;
+            pressedAt.current = 0;
+            onNext({ [field]: value });
+          },
+        })}
+      />
       <FieldErrorMessage field={field} errors={errors} />
       <NextButton label={nextLabel} busy={busy} />
     </form>

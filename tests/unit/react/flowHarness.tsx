@@ -1,0 +1,208 @@
+/**
+ * Renders the quote flow as a visitor meets it, with fake services: a postcode lookup that knows a few
+ * postcodes, a lead endpoint that records what it is sent, and the real precompiled step validators.
+ */
+import { cleanup, configure, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach } from "vitest";
+import { loaders as validatorLoaders } from "virtual:step-validators";
+import { checkFlow } from "../../../engine/core/checkFlow";
+import { createAjv } from "../../../engine/core/createAjv";
+import type { Answers, FlowDocument } from "../../../engine/core/types";
+import { QuoteFlow } from "../../../engine/react/QuoteFlow";
+import type { Address, FlowServices, LeadResponse } from "../../../engine/react/types";
+import v1 from "../../../forms/business-energy/v1.json";
+import v2 from "../../../forms/business-energy/v2.json";
+
+// jsdom draws nothing, so it has no scrolling; the error summary scrolls a field into view before focusing it.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// user-event's arrow keys find a radio's group with CSS.escape, which jsdom does not provide.
+const view = document.defaultView as (Window & { CSS?: Partial<typeof CSS> }) | null;
+if (view && !view.CSS?.escape) view.CSS = { ...view.CSS, escape: (value: string) => value.replace(/[^\w-]/g, "\\$&") };
+// The form step's RJSF chunk is imported on first use, which can take longer than Testing Library's 1s default.
+configure({ asyncUtilTimeout: 5_000 });
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+// Imported, not read through tests/fixtures/forms.ts: under jsdom its `new URL("../../", import.meta.url)`
+// resolves against the page (http://localhost:3000/), not the file system. Checked as the server checks them.
+export const businessEnergyV1 = checkFlow(createAjv(), v1, "forms/business-energy/v1.json");
+export const businessEnergyV2 = checkFlow(createAjv(), v2, "forms/business-energy/v2.json");
+
+/** A postcode the lookup knows, with two addresses. */
+export const KNOWN_POSTCODE = "LS1 4DY";
+/** A real postcode shape that the lookup has no addresses for. */
+export const EMPTY_POSTCODE = "SW1A 1AA";
+/** A postcode whose lookup fails (the address service is down). */
+export const FAILING_POSTCODE = "M1 1AE";
+
+export const knownAddresses: Address[] = [
+  { id: "addr-1", lines: ["1 Park Row"], townCity: "Leeds", postcode: KNOWN_POSTCODE },
+  { id: "addr-2", lines: ["2 Park Row"], townCity: "Leeds", postcode: KNOWN_POSTCODE },
+];
+
+/** How the address list names the first known address. */
+export const FIRST_ADDRESS_LABEL = "1 Park Row, Leeds, LS1 4DY";
+
+/** FlowServices that record what the renderer asks of them. */
+export interface FakeFlowServices extends FlowServices {
+  lookups: string[];
+  leads: Answers[];
+  startedFlows: Array<{ flowId: string; answers: Answers }>;
+}
+
+/** What the fake lead endpoint answers: a response, a promise of one (to hold it back), or a network failure. */
+export type LeadAnswer = LeadResponse | Promise<LeadResponse> | "network-error";
+
+/** Fake services; the lead endpoint gives `leadResponse`, or each of a list in turn (the last repeating). */
+export function fakeServices({ leadResponse = { code: "1", leadId: "x" } }: { leadResponse?: LeadAnswer | LeadAnswer[] } = {}): FakeFlowServices {
+  const responses = Array.isArray(leadResponse) ? leadResponse : [leadResponse];
+  const services: FakeFlowServices = {
+    lookups: [],
+    leads: [],
+    startedFlows: [],
+    async lookupAddresses(postcode) {
+      services.lookups.push(postcode);
+      if (postcode === KNOWN_POSTCODE) return knownAddresses;
+      if (postcode === FAILING_POSTCODE) throw new Error("Address lookup answered 502");
+      return [];
+    },
+    async submitLead(_flow, answers) {
+      services.leads.push(answers);
+      const response = responses[Math.min(services.leads.length, responses.length) - 1];
+      if (response === undefined || response === "network-error") throw new TypeError("Failed to fetch");
+      return response;
+    },
+    async loadValidator(flow, key) {
+      const load = validatorLoaders[`${flow.id}@${flow.version}/${key}`];
+      if (!load) throw new Error(`No precompiled validator for ${flow.id} v${flow.version} step ${key}`);
+      return load();
+    },
+    startFlow(flowId, answers) {
+      services.startedFlows.push({ flowId, answers });
+    },
+  };
+  return services;
+}
+
+/** Renders a flow from its start; returns the visitor (user-event) and the services it talks to. */
+export function renderFlow(flow: FlowDocument, { services = fakeServices(), initialAnswers }: { services?: FakeFlowServices; initialAnswers?: Answers } = {}) {
+  const user = userEvent.setup();
+  render(<QuoteFlow flow={flow} services={services} {...(initialAnswers ? { initialAnswers } : {})} />);
+  return { user, services };
+}
+
+export type Visitor = ReturnType<typeof renderFlow>["user"];
+
+/** The step's question, the heading a visitor (and focus) lands on. */
+export function stepHeading(question: string): HTMLElement {
+  return screen.getByRole("heading", { level: 2, name: question });
+}
+
+/** The error summary, found by its title. */
+export function errorSummary(): HTMLElement {
+  return screen.getByRole("alert", { name: "Please fix the following issues:" });
+}
+
+/** The messages listed in the error summary, in order. */
+export function summaryMessages(): string[] {
+  return within(errorSummary()).getAllByRole("listitem").map((item) => item.textContent ?? "");
+}
+
+/** The Next button in the bar above the question, shown once the step has an answer. */
+export function nextLozenge(): HTMLElement | undefined {
+  return screen.queryAllByRole("button", { name: "Next" }).find((button) => !button.closest("form"));
+}
+
+/** The Next button at the foot of the step. */
+export function nextButton(): HTMLElement {
+  const button = screen.getAllByRole("button", { name: "Next" }).find((b) => b.closest("form"));
+  if (!button) throw new Error("No Next button at the foot of the step");
+  return button;
+}
+
+/** What assistive technology reads after a field's label: the text of the elements it is described by. */
+export function descriptionOf(element: HTMLElement): string {
+  const ids = (element.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ").trim();
+}
+
+/** Clicks an option of the current radio step (a tap, which moves on at once). */
+export async function tapOption(user: Visitor, label: string): Promise<void> {
+  await user.click(screen.getByRole("radio", { name: label }));
+}
+
+/** Answers v1's questions before the address step, for an electricity customer. */
+export async function answerV1UpToAddress(user: Visitor): Promise<void> {
+  for (const label of ["Electricity", "£1,000 – £2,500", "No", "In the next 3 months", "EDF"]) await tapOption(user, label);
+}
+
+/** Finds the known postcode's addresses, picks the first and moves on. */
+export async function pickKnownAddress(user: Visitor): Promise<void> {
+  await user.type(screen.getByLabelText("Postcode"), KNOWN_POSTCODE);
+  await user.click(screen.getByRole("button", { name: "Find address" }));
+  await user.selectOptions(await screen.findByLabelText("Select your address"), FIRST_ADDRESS_LABEL);
+  await user.click(nextButton());
+}
+
+/** A form field's accessible name: its label, with the "*" RJSF adds to required ones. */
+function fieldName(label: string): RegExp {
+  return new RegExp(`^${label}\\*?$`);
+}
+
+/** A form field, waiting for the lazily loaded form to appear. */
+export function findField(label: string): Promise<HTMLElement> {
+  return screen.findByRole("textbox", { name: fieldName(label) });
+}
+
+/** Details that pass every check: libphonenumber accepts the phone number. */
+export const contactDetails = {
+  businessName: "Example Bakery Ltd",
+  customerName: "Mary Jane Smith",
+  phone: "020 7946 0000",
+  email: "mary@example.com",
+};
+
+const contactLabels = [
+  ["businessName", "Business name"],
+  ["customerName", "Full name"],
+  ["phone", "Phone number"],
+  ["email", "Email"],
+] as const;
+
+/** Types the contact details into whichever of their fields the current form step shows, with any overrides. */
+export async function fillContactDetails(user: Visitor, overrides: Partial<typeof contactDetails> = {}): Promise<void> {
+  await screen.findAllByRole("textbox");
+  const values = { ...contactDetails, ...overrides };
+  for (const [key, label] of contactLabels) {
+    const field = screen.queryByRole("textbox", { name: fieldName(label) });
+    if (field && values[key] !== "") await user.type(field, values[key]);
+  }
+}
+
+/** The question of the v1 contact step. */
+export const V1_CONTACT_QUESTION = "Where should we send your quotes?";
+
+/** Renders v1 and walks an electricity customer with a picked address to the contact details. */
+export async function renderV1AtContactStep(services: FakeFlowServices = fakeServices()) {
+  const rendered = renderFlow(businessEnergyV1, { services });
+  await answerV1UpToAddress(rendered.user);
+  await pickKnownAddress(rendered.user);
+  await screen.findByRole("heading", { level: 2, name: V1_CONTACT_QUESTION });
+  return rendered;
+}
+
+/** The answers v1 sends for that customer with `contactDetails`. */
+export const expectedV1Lead: Answers = {
+  utility: "electricity",
+  spendString: "1000-2500",
+  hasHalfHourlyMeter: "no",
+  contractExpiry: "within3Months",
+  currentSupplier: "edf",
+  businessAddressManual: false,
+  businessAddress: knownAddresses[0],
+  street: "1 Park Row",
+  townCity: "Leeds",
+  postcode: KNOWN_POSTCODE,
+  ...contactDetails,
+};
