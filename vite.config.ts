@@ -18,6 +18,7 @@ export default defineConfig({
   build: {
     outDir: `${root}dist/client`,
     emptyOutDir: true,
+    manifest: true,
     // Quote forms must run under a strict Content Security Policy: no eval, no inline scripts.
     modulePreload: { polyfill: false },
   },
