@@ -2,7 +2,8 @@ import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
-import "./styles.css";
+import "./styles/base.css";
+import "./styles/quote.css";
 
 hydrateRoot(
   document.getElementById("root")!,
