@@ -2,15 +2,10 @@
 import { loaders as validatorLoaders } from "virtual:step-validators";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import type { Address, FlowServices, LeadResponse } from "../../engine/react/types";
+import { leadEnvelope, type SubmissionContext } from "./leadEnvelope";
 
 /** Where answers wait while the visitor moves to another flow (this tab only; never in the URL). */
 export const CARRY_OVER_KEY = "quote:carry-over";
-
-export interface SubmissionContext {
-  testMode: boolean;
-  /** An unknown `?v=` the visitor arrived with. */
-  unknownRequestedVersion?: string;
-}
 
 export function createFlowServices(context: SubmissionContext, navigate: (path: string) => void, flowPath: (flowId: string) => string | undefined): FlowServices {
   return {
@@ -26,13 +21,7 @@ export function createFlowServices(context: SubmissionContext, navigate: (path: 
       const response = await fetch("/api/leads", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({
-          flowId: flow.id,
-          version: flow.version,
-          answers: withoutEmpty(answers),
-          ...(context.unknownRequestedVersion ? { tracking: { user: { requestedVersion: context.unknownRequestedVersion } } } : {}),
-          ...(context.testMode ? { testMode: true } : {}),
-        }),
+        body: JSON.stringify(leadEnvelope(flow, answers, context)),
       });
       if (response.status >= 500) throw new Error(`Lead endpoint answered ${response.status}`);
       return (await response.json()) as LeadResponse;
@@ -52,11 +41,6 @@ export function createFlowServices(context: SubmissionContext, navigate: (path: 
       navigate(`/quote/${path ? `${path}/` : ""}`);
     },
   };
-}
-
-/** Answers the visitor left empty are not sent at all. */
-function withoutEmpty(answers: Answers): Answers {
-  return Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined && v !== "")) as Answers;
 }
 
 const taken = new Map<string, Answers>();
