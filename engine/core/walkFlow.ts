@@ -83,3 +83,19 @@ export function progress(flow: FlowDocument, state: WalkState, answers: Answers)
   if (ahead[0]?.kind === "success" || total === 0) return 1;
   return done / total;
 }
+
+/**
+ * The state after passing, from the start, every radio step already answered with one of its options
+ * (a question the visitor answered on the landing page), stopping before a step that would leave the flow.
+ */
+export function walkPastAnswered(flow: FlowDocument, answers: Answers): WalkState {
+  let state = startWalk(flow);
+  const source = answers as Record<string, unknown>;
+  for (;;) {
+    const step = flow.steps.find((s) => s.id === state.stepId);
+    if (step?.kind !== "radio" || !step.options.some((o) => o.value === source[step.field])) return state;
+    const move = nextMove(step, answers);
+    if (move.type !== "step" || state.history.includes(move.stepId)) return state;
+    state = advance(state, move.stepId);
+  }
+}

@@ -7,7 +7,7 @@ import { ErrorSummary } from "./ErrorSummary";
 import { STEP_FORM_ID } from "./fieldIds";
 import { initialState, quoteFlowReducer } from "./quoteFlowState";
 import { preloadFormStep, stepRegistry } from "./registry";
-import type { FlowServices, LeadResponse, StepComponent, StepProps } from "./types";
+import type { FlowServices, FlowSnapshot, LeadResponse, QuoteFlowEvent, StepComponent, StepProps } from "./types";
 
 /** The heading of a success step that does not set its own. */
 export const SUCCESS_HEADING = "Thank you – your quote request is in";
@@ -23,13 +23,17 @@ export interface QuoteFlowProps {
   services: FlowServices;
   /** Answers known before the first step: query prefill, or carried over from another flow. */
   initialAnswers?: Answers;
-  /** Told of every step shown (for tracking); receives no answers. */
-  onStep?(step: Step, history: readonly string[]): void;
+  /** Where to resume (a reload in the middle of a flow); ignored when it names no step of this flow. */
+  resume?: FlowSnapshot;
+  /** Told of each change of step or answers, to keep a snapshot for resuming. */
+  onSnapshot?(snapshot: FlowSnapshot): void;
+  /** Told of starts, steps, submissions and leads, for tracking. */
+  onEvent?(event: QuoteFlowEvent): void;
 }
 
 /** Draws a flow from its start. Key it by flow id and version: another document starts afresh. */
-export function QuoteFlow({ flow, services, initialAnswers, onStep }: QuoteFlowProps) {
-  const [state, dispatch] = useReducer(quoteFlowReducer, undefined, () => initialState(flow, initialAnswers));
+export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, onEvent }: QuoteFlowProps) {
+  const [state, dispatch] = useReducer(quoteFlowReducer, undefined, () => initialState(flow, initialAnswers, resume));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -40,24 +44,52 @@ export function QuoteFlow({ flow, services, initialAnswers, onStep }: QuoteFlowP
     target?.focus();
   }, [state.focus]);
 
-  useEffect(() => onStep?.(step, state.walk.history), [step, state.walk.history, onStep]);
-
-  // Once the visitor has started, fetch the form library and validators so form steps open without a wait.
-  const started = state.walk.history.length > 0;
+  // The latest answers and listener, read by effects that should fire on a change of step alone.
+  const latest = useRef({ answers: state.answers, onEvent });
+  latest.current = { answers: state.answers, onEvent };
+  const emit = (event: QuoteFlowEvent) => latest.current.onEvent?.(event);
   useEffect(() => {
-    if (started && flow.steps.some((s) => s.kind === "form")) {
+    const { walk } = state;
+    emit({ type: "step", stepId: walk.stepId, history: walk.history, manualAddress: latest.current.answers.businessAddressManual === true });
+  }, [state.walk]);
+
+  const started = useRef(false);
+  const markStarted = () => {
+    if (started.current) return;
+    started.current = true;
+    emit({ type: "start" });
+  };
+
+  useEffect(() => {
+    onSnapshot?.({ stepId: state.walk.stepId, history: state.walk.history, answers: state.answers });
+  }, [state.walk, state.answers, onSnapshot]);
+
+  // Once the visitor has moved on, fetch the form library and validators so form steps open without a wait.
+  const movedOn = state.walk.history.length > 0;
+  useEffect(() => {
+    if (movedOn && flow.steps.some((s) => s.kind === "form")) {
       preloadFormStep().then((module) => module.preloadValidators(services, flow), () => undefined);
     }
-  }, [started, flow, services]);
+  }, [movedOn, flow, services]);
 
   const onNext = async (patch: Answers) => {
+    markStarted();
     const answers = { ...state.answers, ...patch };
+    if (typeof patch.serviceType === "string") emit({ type: "serviceTypeChosen", serviceType: patch.serviceType });
     let result: LeadResponse | undefined;
     if ("submit" in step && step.submit) {
       dispatch({ type: "change", patch });
       dispatch({ type: "busy", busy: true });
+      const manual = answers.businessAddressManual === true;
       result = await services.submitLead(flow, answers).catch(() => undefined);
+      emit({
+        type: "submit",
+        code: result?.code ?? "0",
+        manualAddress: manual,
+        ...(!result ? { error: "network" } : result.errors?.length ? { error: result.errors.map((e) => e.field).join(",") } : {}),
+      });
       if (!result || !ACCEPTED_CODES.has(result.code)) return rejectLead(result);
+      emit({ type: "leadSuccess", result, answers, manualAddress: manual });
     }
     const move = nextMove(step, answers);
     if (move.type === "step") dispatch({ type: "advance", patch, to: move.stepId, ...(result ? { result } : {}) });
@@ -88,7 +120,10 @@ export function QuoteFlow({ flow, services, initialAnswers, onStep }: QuoteFlowP
     busy: state.busy,
     services,
     ...(state.result ? { result: state.result } : {}),
-    onChange: (patch) => dispatch({ type: "change", patch }),
+    onChange: (patch) => {
+      markStarted();
+      dispatch({ type: "change", patch });
+    },
     onNext: (patch) => void onNext(patch),
     onErrors: (errors) => dispatch({ type: "errors", errors }),
   };

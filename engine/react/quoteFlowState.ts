@@ -1,5 +1,6 @@
 /** The renderer's state and its pure reducer: where the visitor is, what they answered, what to fix. */
 import type { LeadResponse } from "../../schemas/generated/lead";
+import type { FlowSnapshot } from "./types";
 import { advance, goBack, startWalk, type WalkState } from "../core/walkFlow";
 import type { Answers, FieldError, FlowDocument } from "../core/types";
 
@@ -21,9 +22,16 @@ export type QuoteFlowAction =
   | { type: "busy"; busy: boolean }
   | { type: "returnTo"; stepId: string; errors: FieldError[] };
 
-/** The state at the start of a flow, with any answers already known (prefill, carried over). */
-export function initialState(flow: FlowDocument, answers: Answers = {}): QuoteFlowState {
-  return { walk: startWalk(flow), answers, errors: [], busy: false, focus: { target: "none", request: 0 } };
+/**
+ * The state at the start of a flow, with any answers already known (prefill, carried over), or where a
+ * snapshot left off when every step it names is in this flow.
+ */
+export function initialState(flow: FlowDocument, answers: Answers = {}, resume?: FlowSnapshot): QuoteFlowState {
+  const known = (id: string) => flow.steps.some((s) => s.id === id && s.kind !== "success");
+  const walk: WalkState =
+    resume && known(resume.stepId) && resume.history.every(known) ? { stepId: resume.stepId, history: resume.history } : startWalk(flow);
+  const restored = walk.stepId === resume?.stepId ? { ...resume.answers, ...answers } : answers;
+  return { walk, answers: restored, errors: [], busy: false, focus: { target: "none", request: 0 } };
 }
 
 export function quoteFlowReducer(state: QuoteFlowState, action: QuoteFlowAction): QuoteFlowState {

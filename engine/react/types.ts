@@ -28,6 +28,21 @@ export interface FlowServices {
   loadValidator(flow: FlowDocument, key: string): Promise<ValidatorModule>;
   /** Starts another flow (a `{ flow }` target or an upsell), carrying the answers given so far. */
   startFlow(flowId: string, answers: Answers): void;
+  /** The offers of a deals file (forms/deals/<name>.json), expired ones included. */
+  loadDeals(name: string): Promise<Deal[]>;
+}
+
+/** One partner offer in a deals table. */
+export interface Deal {
+  id: string;
+  provider: string;
+  name: string;
+  downloadMbps: number;
+  monthlyPrice: number;
+  contractMonths: number;
+  /** The last day the offer is valid, YYYY-MM-DD. */
+  expires: string;
+  url: string;
 }
 
 /** What a step component receives. */
@@ -58,3 +73,18 @@ export type StepComponent<K extends StepKind> = ComponentType<StepProps<K>>;
 
 /** One component per step kind: a missing kind is a compile error. */
 export type StepRegistry = { [K in StepKind]: StepComponent<K> };
+
+/** What happens in a flow, for tracking. Carries no personal data except through `answers` on a lead. */
+export type QuoteFlowEvent =
+  | { type: "start" }
+  | { type: "step"; stepId: string; history: readonly string[]; manualAddress: boolean }
+  | { type: "serviceTypeChosen"; serviceType: string }
+  | { type: "submit"; code: string; error?: string; manualAddress: boolean }
+  | { type: "leadSuccess"; result: LeadResponse; answers: Answers; manualAddress: boolean };
+
+/** Where a visitor is and what they answered: enough to resume after a reload. */
+export interface FlowSnapshot {
+  stepId: string;
+  history: string[];
+  answers: Answers;
+}

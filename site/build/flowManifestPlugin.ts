@@ -17,7 +17,7 @@ export interface FlowSummary {
   id: string;
   path: string;
   title: string;
-  serviceType: string;
+  serviceType?: string;
   defaultVersion: number;
   weights: Record<string, number>;
   versions: number[];

@@ -1,13 +1,18 @@
 /** A quote page: one flow, its version chosen per visit, drawn by the engine's renderer. */
-import { startTransition, use, useEffect, useMemo, useState } from "react";
+import { startTransition, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { flows, loaders } from "virtual:flow-manifest";
-import { isUkPostcode } from "../../engine/core/formats/ukPostcode";
+import { walkPastAnswered } from "../../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import { QuoteFlow } from "../../engine/react/QuoteFlow";
+import type { FlowSnapshot, QuoteFlowEvent } from "../../engine/react/types";
 import { PageHead } from "../head";
 import { chooseVersion } from "../quote/chooseVersion";
+import { dataLayerListener } from "../quote/flowEvents";
 import { createFlowServices, takeCarriedAnswers } from "../quote/flowServices";
+import { isTestMode, prefillFromQuery } from "../quote/prefill";
+import { clearSnapshot, readSnapshot, saveSnapshot } from "../quote/resume";
+import { setTestVisit } from "../tracking/dataLayer";
 
 const documents = new Map<string, Promise<FlowDocument>>();
 
@@ -25,45 +30,51 @@ function loadFlow(flowId: string, version: number): Promise<FlowDocument> {
 
 interface Visit {
   version: number;
-  answers: Answers;
   testMode: boolean;
   unknownRequestedVersion?: string;
-  /** 0 for the pre-rendered default; 1 once the query and carried answers are applied. */
+  /** Where to start: a reload's snapshot, or past questions the query answered, with the known answers. */
+  resume?: FlowSnapshot;
+  /** 0 for the pre-rendered default; 1 once the query, carried answers and any snapshot are applied. */
   generation: number;
 }
 
-/** Answers the query can give: `postcode` fills (and so looks up) the address step. */
-export function prefillFromQuery(params: URLSearchParams): Answers {
-  const postcode = params.get("postcode")?.trim();
-  return postcode && isUkPostcode(postcode) ? { postcode: postcode.toUpperCase() } : {};
-}
-
-/** `tm` marks a test visit: any value but "0" or "false". */
-export function isTestMode(params: URLSearchParams): boolean {
-  const tm = params.get("tm");
-  return tm !== null && tm !== "0" && tm.toLowerCase() !== "false";
+/** Where this visit starts: where a reload left off, else past the questions the query (or a hand-over) answered. */
+function startingPoint(flow: FlowDocument, given: Answers): FlowSnapshot {
+  const saved = readSnapshot(flow.id, flow.version);
+  if (saved) return { ...saved, answers: { ...saved.answers, ...given } };
+  const walk = walkPastAnswered(flow, given);
+  return { stepId: walk.stepId, history: walk.history, answers: given };
 }
 
 export default function QuotePage({ flowId }: { flowId: string }) {
   const summary = flows.find((f) => f.id === flowId);
   if (!summary) throw new Error(`No quote flow "${flowId}"`);
-  const [visit, setVisit] = useState<Visit>({ version: summary.defaultVersion, answers: {}, testMode: false, generation: 0 });
+  const [visit, setVisit] = useState<Visit>({ version: summary.defaultVersion, testMode: false, generation: 0 });
   const navigate = useNavigate();
 
   // The page is pre-rendered with the default version and no answers; the visit's own choices apply after hydration.
   useEffect(() => {
+    let live = true;
     const params = new URLSearchParams(window.location.search);
     const choice = chooseVersion(summary, params.get("v"));
-    const answers = { ...takeCarriedAnswers(flowId), ...prefillFromQuery(params) };
-    startTransition(() =>
-      setVisit({
-        version: choice.version,
-        answers,
-        testMode: isTestMode(params),
-        ...(choice.unknownRequested ? { unknownRequestedVersion: choice.unknownRequested } : {}),
-        generation: 1,
-      }),
-    );
+    const testMode = isTestMode(params);
+    if (testMode) setTestVisit(true);
+    void loadFlow(flowId, choice.version).then((flow) => {
+      if (!live) return;
+      const given = { ...takeCarriedAnswers(flowId), ...prefillFromQuery(flow, params) };
+      startTransition(() =>
+        setVisit({
+          version: choice.version,
+          testMode,
+          ...(choice.unknownRequested ? { unknownRequestedVersion: choice.unknownRequested } : {}),
+          resume: startingPoint(flow, given),
+          generation: 1,
+        }),
+      );
+    });
+    return () => {
+      live = false;
+    };
   }, [summary, flowId]);
 
   const flow = use(loadFlow(flowId, visit.version));
@@ -77,6 +88,26 @@ export default function QuotePage({ flowId }: { flowId: string }) {
     [visit.testMode, visit.unknownRequestedVersion, navigate],
   );
 
+  // Progress is kept for a reload until the lead is in; after that, a reload starts afresh.
+  const leadIn = useRef(false);
+  const onSnapshot = useCallback(
+    (snapshot: FlowSnapshot) => {
+      if (visit.generation > 0 && !leadIn.current) saveSnapshot(flow.id, flow.version, snapshot);
+    },
+    [flow, visit.generation],
+  );
+  const onEvent = useMemo(() => {
+    const push = dataLayerListener(flow);
+    return (event: QuoteFlowEvent) => {
+      if (event.type === "leadSuccess") {
+        leadIn.current = true;
+        clearSnapshot(flow.id, flow.version);
+      }
+      // The pre-rendered first step is not a visit's step until the visit's version is known.
+      if (visit.generation > 0) push(event);
+    };
+  }, [flow, visit.generation]);
+
   return (
     <div className="container narrow quote-page">
       <PageHead
@@ -88,7 +119,14 @@ export default function QuotePage({ flowId }: { flowId: string }) {
       <noscript>
         <p className="notice">This quote form needs JavaScript. Please turn it on, or call us and we will take your details by phone.</p>
       </noscript>
-      <QuoteFlow key={`${flow.id}@${flow.version}#${visit.generation}`} flow={flow} services={services} initialAnswers={visit.answers} />
+      <QuoteFlow
+        key={`${flow.id}@${flow.version}#${visit.generation}`}
+        flow={flow}
+        services={services}
+        {...(visit.resume ? { resume: visit.resume, initialAnswers: visit.resume.answers } : {})}
+        onSnapshot={onSnapshot}
+        onEvent={onEvent}
+      />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 /** The browser's side of the quote engine's services: the site's API over fetch, validators, flow hand-over. */
 import { loaders as validatorLoaders } from "virtual:step-validators";
+import { carriedAnswers } from "../../engine/core/carryOver";
 import type { Answers, FlowDocument } from "../../engine/core/types";
-import type { Address, FlowServices, LeadResponse } from "../../engine/react/types";
+import type { Address, Deal, FlowServices, LeadResponse } from "../../engine/react/types";
 import { leadEnvelope, type SubmissionContext } from "./leadEnvelope";
 
 /** Where answers wait while the visitor moves to another flow (this tab only; never in the URL). */
 export const CARRY_OVER_KEY = "quote:carry-over";
+
+const dealFiles = import.meta.glob<{ deals: Deal[] }>("../../forms/deals/*.json", { import: "default" });
 
 export function createFlowServices(context: SubmissionContext, navigate: (path: string) => void, flowPath: (flowId: string) => string | undefined): FlowServices {
   return {
@@ -33,10 +36,16 @@ export function createFlowServices(context: SubmissionContext, navigate: (path: 
       return load();
     },
 
+    async loadDeals(name: string): Promise<Deal[]> {
+      const load = dealFiles[`../../forms/deals/${name}.json`];
+      if (!load) throw new Error(`No deals file forms/deals/${name}.json`);
+      return (await load()).deals;
+    },
+
     startFlow(flowId: string, answers: Answers) {
       const path = flowPath(flowId);
       if (path === undefined) throw new Error(`No quote flow "${flowId}"`);
-      sessionStorage.setItem(CARRY_OVER_KEY, JSON.stringify({ flowId, answers }));
+      sessionStorage.setItem(CARRY_OVER_KEY, JSON.stringify({ flowId, answers: carriedAnswers(answers) }));
       taken.delete(flowId);
       navigate(`/quote/${path ? `${path}/` : ""}`);
     },

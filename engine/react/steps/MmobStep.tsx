@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { PERSONAL_FIELDS } from "../../core/carryOver";
 import { STEP_FORM_ID } from "../fieldIds";
 import { NextButton } from "../StepParts";
 import type { StepProps } from "../types";
@@ -7,13 +8,18 @@ import type { StepProps } from "../types";
 export function marketplaceUrl(url: string, passFields: readonly string[], answers: Record<string, unknown>): string {
   const target = new URL(url);
   for (const field of passFields) {
+    if (PERSONAL_FIELDS.has(field)) continue;
     const value = answers[field];
     if (typeof value === "string" || typeof value === "number") target.searchParams.set(field, String(value));
+    else if (Array.isArray(value)) target.searchParams.set(field, value.join(","));
   }
   return target.toString();
 }
 
-/** A partner marketplace, opened as a link with only non-personal answers. */
+/**
+ * An embedded partner marketplace. The frame is given only non-personal answers; a plain link opens the
+ * same page for browsers (or partners) that refuse embedding; Next asks for a call back instead.
+ */
 export function MmobStep({ step, answers, nextLabel, busy, onNext }: StepProps<"mmob">) {
   const href = marketplaceUrl(step.url, step.passFields, answers as Record<string, unknown>);
   const submit = (event: FormEvent) => {
@@ -22,12 +28,27 @@ export function MmobStep({ step, answers, nextLabel, busy, onNext }: StepProps<"
   };
   return (
     <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
+      <iframe
+        className="marketplace-frame"
+        src={href}
+        title={`${step.partner} marketplace`}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
+      />
       <p>
-        <a className="button button--primary" href={href} target="_blank" rel="noopener">
-          Compare offers from {step.partner}
+        Not loading?{" "}
+        <a href={href} target="_blank" rel="noopener">
+          Open the {step.partner} marketplace in a new tab
         </a>
+        .
       </p>
-      {step.next !== undefined && <NextButton label={nextLabel} busy={busy} />}
+      {step.next !== undefined && (
+        <>
+          <p>Would you rather talk it through? Carry on and a specialist will call you back.</p>
+          <NextButton label={step.submit ? nextLabel : "Request a call back"} busy={busy} />
+        </>
+      )}
     </form>
   );
 }

@@ -1,18 +1,73 @@
-import type { FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { currentDeals, ukToday } from "../../core/deals";
 import { STEP_FORM_ID } from "../fieldIds";
 import { NextButton } from "../StepParts";
-import type { StepProps } from "../types";
+import type { Deal, StepProps } from "../types";
 
-/** A partner deals table; the deals themselves come with the flow's deal data. */
-export function StickeeStep({ step, nextLabel, busy, onNext }: StepProps<"stickee">) {
+const price = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+type Loaded = { status: "loading" } | { status: "loaded"; deals: Deal[] } | { status: "failed" };
+
+/** A partner deals table: current offers only, each a sponsored link out; Next asks for a call back instead. */
+export function StickeeStep({ step, headingId, nextLabel, busy, services, onNext }: StepProps<"stickee">) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  useEffect(() => {
+    let live = true;
+    services.loadDeals(step.deals).then(
+      (deals) => live && setLoaded({ status: "loaded", deals: currentDeals(deals, ukToday()) }),
+      () => live && setLoaded({ status: "failed" }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [services, step.deals]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onNext({});
   };
+
   return (
     <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
-      <p>Prefer to talk it through? Carry on and a specialist will call you back about the {step.deals} deals.</p>
-      {step.next !== undefined && <NextButton label={nextLabel} busy={busy} />}
+      {loaded.status === "loading" && <p role="status">Loading deals…</p>}
+      {loaded.status === "failed" && <p className="notice">We could not load the latest deals. You can still ask for a call back.</p>}
+      {loaded.status === "loaded" && loaded.deals.length === 0 && <p className="notice">There are no deals on offer just now. Ask for a call back and we will find you one.</p>}
+      {loaded.status === "loaded" && loaded.deals.length > 0 && (
+        <div className="deals-table-wrap">
+          <table className="deals-table" aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                <th scope="col">Deal</th>
+                <th scope="col">Speed</th>
+                <th scope="col">Per month</th>
+                <th scope="col">Offer ends</th>
+                <th scope="col"><span className="visually-hidden">Link</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaded.deals.map((deal) => (
+                <tr key={deal.id}>
+                  <th scope="row">
+                    {deal.provider} <span className="deals-table__name">{deal.name}</span>
+                    <span className="deals-table__term">{deal.contractMonths}-month contract</span>
+                  </th>
+                  <td>{deal.downloadMbps} Mbps</td>
+                  <td>{price.format(deal.monthlyPrice)}</td>
+                  <td>{longDate.format(new Date(`${deal.expires}T00:00:00Z`))}</td>
+                  <td>
+                    <a className="button button--secondary" href={deal.url} target="_blank" rel="sponsored noopener">
+                      See deal<span className="visually-hidden">: {deal.provider} {deal.name}</span>
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>Not sure which suits you? Carry on and a broadband specialist will call you back.</p>
+      {step.next !== undefined && <NextButton label={step.submit ? nextLabel : "Request a call back"} busy={busy} />}
     </form>
   );
 }

@@ -9,8 +9,8 @@ import { loaders as validatorLoaders } from "virtual:step-validators";
 import { checkFlow } from "../../../engine/core/checkFlow";
 import { createAjv } from "../../../engine/core/createAjv";
 import type { Answers, FlowDocument } from "../../../engine/core/types";
-import { QuoteFlow } from "../../../engine/react/QuoteFlow";
-import type { Address, FlowServices, LeadResponse } from "../../../engine/react/types";
+import { QuoteFlow, type QuoteFlowProps } from "../../../engine/react/QuoteFlow";
+import type { Address, Deal, FlowServices, LeadResponse } from "../../../engine/react/types";
 import v1 from "../../../forms/business-energy/v1.json";
 import v2 from "../../../forms/business-energy/v2.json";
 
@@ -43,6 +43,13 @@ export const knownAddresses: Address[] = [
 
 /** How the address list names the first known address. */
 export const FIRST_ADDRESS_LABEL = "1 Park Row, Leeds, LS1 4DY";
+
+/** Broadband offers for the deals table: one long expired, two current. */
+export const fakeDeals: Deal[] = [
+  { id: "old", provider: "BT", name: "Fibre 2", downloadMbps: 67, monthlyPrice: 25, contractMonths: 24, expires: "2023-09-21", url: "https://partner.example.com/bt-old" },
+  { id: "ee", provider: "EE", name: "Full Fibre 500", downloadMbps: 500, monthlyPrice: 34.99, contractMonths: 24, expires: "2099-12-31", url: "https://partner.example.com/ee-500" },
+  { id: "o2", provider: "O2", name: "Fibre 150", downloadMbps: 150, monthlyPrice: 27.5, contractMonths: 24, expires: "2099-06-30", url: "https://partner.example.com/o2-150" },
+];
 
 /** FlowServices that record what the renderer asks of them. */
 export interface FakeFlowServices extends FlowServices {
@@ -81,14 +88,20 @@ export function fakeServices({ leadResponse = { code: "1", leadId: "x" } }: { le
     startFlow(flowId, answers) {
       services.startedFlows.push({ flowId, answers });
     },
+    async loadDeals() {
+      return fakeDeals;
+    },
   };
   return services;
 }
 
 /** Renders a flow from its start; returns the visitor (user-event) and the services it talks to. */
-export function renderFlow(flow: FlowDocument, { services = fakeServices(), initialAnswers }: { services?: FakeFlowServices; initialAnswers?: Answers } = {}) {
+export function renderFlow(
+  flow: FlowDocument,
+  { services = fakeServices(), initialAnswers, onEvent }: { services?: FakeFlowServices; initialAnswers?: Answers; onEvent?: QuoteFlowProps["onEvent"] } = {},
+) {
   const user = userEvent.setup();
-  render(<QuoteFlow flow={flow} services={services} {...(initialAnswers ? { initialAnswers } : {})} />);
+  render(<QuoteFlow flow={flow} services={services} {...(initialAnswers ? { initialAnswers } : {})} {...(onEvent ? { onEvent } : {})} />);
   return { user, services };
 }
 

@@ -1,0 +1,15 @@
+/** Which answers follow a visitor into another flow (an upsell): who they are and where, never service answers. */
+import type { Answers } from "./types";
+
+export const CARRIED_FIELDS = [
+  "businessName", "customerName", "phone", "email",
+  "businessAddress", "businessAddressManual", "street", "townCity", "postcode",
+] as const satisfies ReadonlyArray<keyof Answers>;
+
+/** The answers another flow can reuse so nothing is typed twice. */
+export function carriedAnswers(answers: Answers): Answers {
+  return Object.fromEntries(CARRIED_FIELDS.filter((f) => answers[f] !== undefined).map((f) => [f, answers[f]])) as Answers;
+}
+
+/** Fields that identify or locate a person: never passed to a partner page or put in a URL. */
+export const PERSONAL_FIELDS: ReadonlySet<string> = new Set([...CARRIED_FIELDS, "firstName", "lastName"]);

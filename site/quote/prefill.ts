@@ -1,0 +1,28 @@
+/** What a quote page takes from its query: answers to prefill and the test-mode flag. No personal data. */
+import { isUkPostcode } from "../../engine/core/formats/ukPostcode";
+import type { Answers, FlowDocument } from "../../engine/core/types";
+
+/** Radio questions a landing page may answer through the query, by field name. */
+const QUERY_ANSWERABLE = ["serviceType", "currentlyAcceptsCardPayments"] as const;
+
+/**
+ * Answers from the query: `postcode` fills (and so looks up) the address step; `serviceType` and
+ * `currentlyAcceptsCardPayments` answer the flow's question on that field when the value is one of its options.
+ */
+export function prefillFromQuery(flow: FlowDocument, params: URLSearchParams): Answers {
+  const answers: Record<string, string> = {};
+  const postcode = params.get("postcode")?.trim();
+  if (postcode && isUkPostcode(postcode)) answers.postcode = postcode.toUpperCase();
+  for (const field of QUERY_ANSWERABLE) {
+    const value = params.get(field);
+    const step = flow.steps.find((s) => s.kind === "radio" && s.field === field);
+    if (value && step?.kind === "radio" && step.options.some((o) => o.value === value)) answers[field] = value;
+  }
+  return answers as Answers;
+}
+
+/** `tm` marks a test visit: any value but "0" or "false". */
+export function isTestMode(params: URLSearchParams): boolean {
+  const tm = params.get("tm");
+  return tm !== null && tm !== "0" && tm.toLowerCase() !== "false";
+}
