@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { checkFlow } from "../../engine/core/checkFlow";
+import { createAjv } from "../../engine/core/createAjv";
+import type { FlowDocument } from "../../engine/core/types";
+import { walkPastAnswered } from "../../engine/core/walkFlow";
+import { initialState } from "../../engine/react/quoteFlowState";
+import { chooseVersion } from "../../site/quote/chooseVersion";
+import { isTestMode, prefillFromQuery } from "../../site/quote/prefill";
+import v1 from "../../forms/business-energy/v1.json";
+
+const ajv = createAjv();
+const energy = checkFlow(ajv, v1, "forms/business-energy/v1.json");
+
+/** A card-payments-like flow whose first question a landing page can answer, and a chooser that jumps. */
+const cards: FlowDocument = {
+  id: "take-card-payments",
+  path: "take-card-payments",
+  version: 1,
+  productType: "takeCardPayments",
+  serviceType: "take-card-payments",
+  title: "Take card payments",
+  start: "accepts",
+  steps: [
+    { id: "accepts", kind: "radio", field: "currentlyAcceptsCardPayments", question: "Do you currently accept card payments?", options: [{ value: "yes", label: "Yes" }, { value: "no", label: "No" }], next: "address" },
+    { id: "address", kind: "full-business-address", question: "What is your business address?", next: "done", submit: true },
+    { id: "done", kind: "success" },
+  ],
+};
+const chooser: FlowDocument = {
+  id: "quote",
+  path: "",
+  version: 1,
+  productType: "chooseProduct",
+  title: "Get a quote",
+  start: "service",
+  steps: [
+    {
+      id: "service",
+      kind: "radio",
+      field: "serviceType",
+      question: "What would you like a quote for?",
+      options: [{ value: "business-energy", label: "Business energy" }, { value: "business-water", label: "Business water" }],
+      next: [{ when: { "==": [{ var: "serviceType" }, "business-water"] }, to: { flow: "business-water" } }, { to: { flow: "business-energy" } }],
+    },
+  ],
+};
+
+describe("a quote page's query", () => {
+  it("fills a valid postcode in capitals and ignores one that is not a postcode", () => {
+    expect(prefillFromQuery(energy, new URLSearchParams("postcode=ls1 4dy"))).toEqual({ postcode: "LS1 4DY" });
+    expect(prefillFromQuery(energy, new URLSearchParams("postcode=<script>"))).toEqual({});
+  });
+
+  it("answers the card payments question, but only with one of its options", () => {
+    expect(prefillFromQuery(cards, new URLSearchParams("currentlyAcceptsCardPayments=no"))).toEqual({ currentlyAcceptsCardPayments: "no" });
+    expect(prefillFromQuery(cards, new URLSearchParams("currentlyAcceptsCardPayments=maybe"))).toEqual({});
+    expect(prefillFromQuery(energy, new URLSearchParams("currentlyAcceptsCardPayments=no"))).toEqual({});
+  });
+
+  it.each([
+    ["tm=1", true],
+    ["tm=", true],
+    ["tm=true", true],
+    ["tm=0", false],
+    ["tm=false", false],
+    ["", false],
+  ])("treats %j as test mode: %s", (query, expected) => {
+    expect(isTestMode(new URLSearchParams(query))).toBe(expected);
+  });
+});
+
+describe("where a visit starts", () => {
+  it("skips a question the landing page already answered, keeping it for Back", () => {
+    expect(walkPastAnswered(cards, { currentlyAcceptsCardPayments: "yes" })).toEqual({ stepId: "address", history: ["accepts"] });
+  });
+
+  it("preselects the chooser's service but does not leave the page for it", () => {
+    expect(walkPastAnswered(chooser, { serviceType: "business-water" })).toEqual({ stepId: "service", history: [] });
+  });
+
+  it("resumes where a reload left off, with the answers given", () => {
+    const state = initialState(energy, {}, { stepId: "contract", history: ["utility", "spend"], answers: { utility: "gas", spendString: "0-250" } });
+    expect(state.walk).toEqual({ stepId: "contract", history: ["utility", "spend"] });
+    expect(state.answers).toEqual({ utility: "gas", spendString: "0-250" });
+  });
+
+  it("starts afresh when a snapshot names steps this version does not have", () => {
+    const state = initialState(energy, { postcode: "LS1 4DY" }, { stepId: "business", history: ["address"], answers: { businessName: "Acme" } });
+    expect(state.walk).toEqual({ stepId: "utility", history: [] });
+    expect(state.answers).toEqual({ postcode: "LS1 4DY" });
+  });
+});
+
+describe("choosing a version", () => {
+  const summary = { id: "business-energy", path: "business-energy", title: "", defaultVersion: 1, weights: { "1": 70, "2": 30 }, versions: [1, 2] };
+
+  it("takes ?v= when it names a version, and falls back to the default saying so when not", () => {
+    expect(chooseVersion(summary, "2")).toEqual({ version: 2 });
+    expect(chooseVersion(summary, "9")).toEqual({ version: 1, unknownRequested: "9" });
+  });
+
+  it("shares visitors by the split's weights", () => {
+    expect(chooseVersion(summary, null, 0.0)).toEqual({ version: 1 });
+    expect(chooseVersion(summary, null, 0.69)).toEqual({ version: 1 });
+    expect(chooseVersion(summary, null, 0.7)).toEqual({ version: 2 });
+    expect(chooseVersion(summary, null, 0.99)).toEqual({ version: 2 });
+  });
+});
+
+it("checks the fixture flows as the server would", () => {
+  expect(() => checkFlow(ajv, cards, "cards")).not.toThrow();
+});
