@@ -1,0 +1,148 @@
+/**
+ * The flow linter's rules beyond the schema: what an analyst can break by editing JSON that still loads.
+ * Each finding names the file, the step where there is one, what is wrong and how to fix it.
+ */
+import type { FlowDocument, Step } from "./types";
+import type { TrafficSplit } from "../../schemas/generated/split";
+import { targetsOf } from "./checkFlow";
+
+export interface Finding {
+  severity: "error" | "warning";
+  rule: string;
+  file: string;
+  step?: string;
+  message: string;
+  fix: string;
+}
+
+/** Most paths a flow may have before the submit-count rule gives up (flows are short; this is a guard). */
+const PATH_LIMIT = 20_000;
+
+/** Findings within one flow document that already passed the schema and checkFlow's rules. */
+export function lintFlow(flow: FlowDocument, file: string): Finding[] {
+  const findings: Finding[] = [];
+  const add = (rule: string, step: string | undefined, message: string, fix: string, severity: Finding["severity"] = "error") =>
+    findings.push({ severity, rule, file, ...(step ? { step } : {}), message, fix });
+  const byId = new Map(flow.steps.map((s) => [s.id, s]));
+  const nextIds = (step: Step) => targetsOf(step).flatMap((t) => (typeof t === "string" && byId.has(t) ? [t] : []));
+
+  const reachable = new Set<string>();
+  const queue = [flow.start];
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (reachable.has(id) || !byId.has(id)) continue;
+    reachable.add(id);
+    queue.push(...nextIds(byId.get(id)!));
+  }
+  for (const step of flow.steps) {
+    if (!reachable.has(step.id)) add("unreachable-step", step.id, "no path from the start reaches this step", `name "${step.id}" in another step's next, or delete the step`);
+  }
+
+  const canFinish = stepsThatCanFinish(flow, byId, nextIds);
+  for (const step of flow.steps) {
+    if (!reachable.has(step.id) || step.kind === "success") continue;
+    if (targetsOf(step).length === 0) add("dead-end", step.id, `a ${step.kind} step with no next leaves the visitor stuck`, 'add "next" naming the step that follows');
+    else if (!canFinish.has(step.id)) add("dead-end", step.id, "no path from this step reaches a success step or another flow", "lead one of its next targets towards the success step");
+  }
+
+  for (const path of submitPaths(flow, byId, nextIds)) {
+    const where = path.steps.at(-1);
+    if (path.end === "success" && path.submits.length === 0) {
+      add("no-submit", where, `the path ${path.steps.join(" → ")} reaches success without sending the lead`, 'mark the contact step on this path with "submit": true');
+    }
+    if (path.submits.length > 1) {
+      add("several-submits", path.submits[1], `the path ${path.steps.join(" → ")} sends the lead ${path.submits.length} times (${path.submits.join(", ")})`, 'keep "submit": true on one step of the path');
+    }
+  }
+
+  for (const step of flow.steps) {
+    if (step.kind === "radio" || step.kind === "checkbox") {
+      const seen = new Set<string>();
+      for (const option of step.options) {
+        if (!option.label.trim()) add("option-label", step.id, `option "${option.value}" has no label`, "give the option the words a visitor should read");
+        if (seen.has(option.value)) add("duplicate-option", step.id, `option value "${option.value}" appears twice`, "give each option its own value");
+        seen.add(option.value);
+      }
+    }
+    if (step.kind === "form") {
+      const repeated = step.fields.filter((f, i) => step.fields.indexOf(f) !== i);
+      for (const field of new Set(repeated)) add("field-twice", step.id, `asks for "${field}" twice`, `list "${field}" once in fields`);
+      for (const field of step.optional ?? []) {
+        if (!step.fields.includes(field)) add("optional-not-asked", step.id, `"${field}" is optional but not among the fields`, `remove "${field}" from optional, or add it to fields`);
+      }
+    }
+  }
+  return findings;
+}
+
+/** Findings across the versions of one flow and its split file. */
+export function lintFlowVersions(flowId: string, versions: ReadonlyArray<{ file: string; flow: FlowDocument }>, split?: { file: string; doc: TrafficSplit }): Finding[] {
+  const findings: Finding[] = [];
+  const first = versions[0];
+  for (const { file, flow } of versions.slice(1)) {
+    for (const key of ["productType", "serviceType", "path"] as const) {
+      if (first && flow[key] !== first.flow[key]) {
+        findings.push({
+          severity: "error",
+          rule: "versions-disagree",
+          file,
+          message: `${key} is "${flow[key] ?? ""}" but ${first.file} says "${first.flow[key] ?? ""}"`,
+          fix: `use one ${key} for every version of ${flowId}`,
+        });
+      }
+    }
+  }
+  if (!split) return findings;
+  const known = new Set(versions.map((v) => String(v.flow.version)));
+  const total = Object.values(split.doc.weights).reduce((sum, w) => sum + w, 0);
+  const add = (rule: string, message: string, fix: string) => findings.push({ severity: "error", rule, file: split.file, message, fix });
+  if (Math.abs(total - 100) > 1e-9) add("split-total", `the weights add up to ${total}, not 100`, "change the weights so they add up to 100");
+  for (const version of Object.keys(split.doc.weights)) {
+    if (!known.has(version)) add("split-unknown-version", `weight for version ${version}, which has no v${version}.json`, `remove "${version}" from weights, or add v${version}.json`);
+  }
+  if (!known.has(String(split.doc.default))) add("split-default", `default version ${split.doc.default} has no v${split.doc.default}.json`, "set default to an existing version");
+  return findings;
+}
+
+function stepsThatCanFinish(flow: FlowDocument, byId: Map<string, Step>, nextIds: (s: Step) => string[]): Set<string> {
+  const finishing = new Set(flow.steps.filter((s) => s.kind === "success" || targetsOf(s).some((t) => typeof t === "object")).map((s) => s.id));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const step of flow.steps) {
+      if (!finishing.has(step.id) && nextIds(step).some((id) => finishing.has(id))) {
+        finishing.add(step.id);
+        changed = true;
+      }
+    }
+  }
+  return finishing;
+}
+
+interface GraphPath {
+  steps: string[];
+  submits: string[];
+  end: "success" | "flow";
+}
+
+/** Every simple path from the start to a success step or a jump into another flow, with its submit steps. */
+function submitPaths(flow: FlowDocument, byId: Map<string, Step>, nextIds: (s: Step) => string[]): GraphPath[] {
+  const paths: GraphPath[] = [];
+  const walk = (id: string, steps: string[]) => {
+    const step = byId.get(id);
+    if (!step || steps.includes(id) || paths.length >= PATH_LIMIT) return;
+    const here = [...steps, id];
+    if (step.kind === "success") return void paths.push(pathOf(here, "success"));
+    if (targetsOf(step).some((t) => typeof t === "object")) paths.push(pathOf(here, "flow"));
+    for (const next of new Set(nextIds(step))) walk(next, here);
+  };
+  const pathOf = (steps: string[], end: GraphPath["end"]): GraphPath => ({
+    steps,
+    end,
+    submits: steps.filter((id) => {
+      const step = byId.get(id);
+      return step !== undefined && "submit" in step && step.submit === true;
+    }),
+  });
+  walk(flow.start, []);
+  return paths;
+}
