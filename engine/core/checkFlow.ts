@@ -1,6 +1,6 @@
 /**
  * Loads a flow document: checks it against flow.schema.json and the rules a schema cannot state
- * (unique step ids, known targets, known fields in conditions), with messages naming file and step.
+ * (unique step ids, known targets and upsell flows, known fields in conditions), with messages naming file and step.
  */
 import type Ajv from "ajv";
 import { conditionVars, isKnownOperator } from "./conditions";
@@ -16,7 +16,7 @@ export class FlowError extends Error {
 }
 
 export interface CheckFlowOptions {
-  /** Flow ids that a `{ "flow": … }` target may name; unchecked when absent. */
+  /** Flow ids that a `{ "flow": … }` target or an upsell service may name; unchecked when absent. */
   knownFlows?: ReadonlySet<string>;
 }
 
@@ -52,6 +52,11 @@ function ruleProblems(flow: FlowDocument, { knownFlows }: CheckFlowOptions): str
       }
       if (typeof target === "object" && knownFlows && !knownFlows.has(target.flow)) {
         problems.push(`step "${step.id}": next names unknown flow "${target.flow}"`);
+      }
+    }
+    if (step.kind === "upsell" && knownFlows) {
+      for (const service of step.services) {
+        if (!knownFlows.has(service.flow)) problems.push(`step "${step.id}": upsell offers unknown flow "${service.flow}"`);
       }
     }
     for (const condition of conditionsOf(step)) {

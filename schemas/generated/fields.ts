@@ -39,21 +39,32 @@ export type FieldKey =
   | "contractMonthsLeft"
   | "currentSupplier"
   | "meterDetails"
+  | "hasWaterMeter"
   | "generatorType"
   | "generatorCapacity"
+  | "hasMcsCertificate"
   | "propertyType"
   | "propertyFloors"
+  | "bedrooms"
+  | "occupants"
+  | "ownsProperty"
+  | "roofType"
+  | "roofDirection"
   | "concurrentUsers"
   | "currentlyUsesAService"
   | "numberOfSites"
   | "scheduleType"
   | "industry"
+  | "companyType"
+  | "employeeCount"
+  | "coverTypes"
   | "makeOrTakeCardPayments"
   | "currentlyAcceptsCardPayments"
   | "desiredPaymentMethod"
   | "cardTurnover"
   | "wasteTypes"
   | "binCount"
+  | "wasteVolume"
   | "provider"
   | "businessAddress"
   | "businessAddressManual"
@@ -89,15 +100,29 @@ export interface LeadFields {
   contractMonthsLeft?: number;
   currentSupplier?: string;
   meterDetails?: string;
+  hasWaterMeter?: "yes" | "no" | "notSure";
   generatorType?: string;
   generatorCapacity?: string;
+  hasMcsCertificate?: "yes" | "no" | "notSure";
   propertyType?: string;
   propertyFloors?: string;
+  bedrooms?: string;
+  occupants?: string;
+  ownsProperty?: "owner" | "tenant";
+  roofType?: string;
+  roofDirection?: string;
   concurrentUsers?: string;
   currentlyUsesAService?: "yes" | "no";
   numberOfSites?: string;
   scheduleType?: string;
   industry?: string;
+  companyType?: string;
+  employeeCount?: string;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  coverTypes?: string[];
   makeOrTakeCardPayments?: "make" | "take";
   currentlyAcceptsCardPayments?: "yes" | "no";
   /**
@@ -112,6 +137,7 @@ export interface LeadFields {
    */
   wasteTypes?: string[];
   binCount?: string;
+  wasteVolume?: string;
   provider?: string;
   businessAddress?: Address;
   businessAddressManual?: boolean;

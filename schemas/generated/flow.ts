@@ -74,21 +74,32 @@ export type FieldKey =
   | "contractMonthsLeft"
   | "currentSupplier"
   | "meterDetails"
+  | "hasWaterMeter"
   | "generatorType"
   | "generatorCapacity"
+  | "hasMcsCertificate"
   | "propertyType"
   | "propertyFloors"
+  | "bedrooms"
+  | "occupants"
+  | "ownsProperty"
+  | "roofType"
+  | "roofDirection"
   | "concurrentUsers"
   | "currentlyUsesAService"
   | "numberOfSites"
   | "scheduleType"
   | "industry"
+  | "companyType"
+  | "employeeCount"
+  | "coverTypes"
   | "makeOrTakeCardPayments"
   | "currentlyAcceptsCardPayments"
   | "desiredPaymentMethod"
   | "cardTurnover"
   | "wasteTypes"
   | "binCount"
+  | "wasteVolume"
   | "provider"
   | "businessAddress"
   | "businessAddressManual"
@@ -142,7 +153,7 @@ export interface FlowDocument {
   path: string;
   version: number;
   productType: ProductType;
-  serviceType: ServiceType;
+  serviceType?: ServiceType;
   /**
    * The page heading above the steps.
    */

@@ -109,7 +109,7 @@ describe("the flow catalog", () => {
   });
 
   it("treats folders without versions as data, not flows", async () => {
-    await mkdir(path.join(formsDir, "deals"));
+    await mkdir(path.join(formsDir, "deals"), { recursive: true });
     await writeFile(path.join(formsDir, "deals", "broadband.json"), "[]");
 
     const flows = await loadFlowCatalog(formsDir, createAjv());

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { FlowError, checkFlow } from "../../engine/core/checkFlow";
+import { createAjv } from "../../engine/core/createAjv";
+import { readJson } from "../fixtures/forms";
+
+const ajv = createAjv();
+const file = "forms/home-energy/v1.json";
+
+/** home-energy v1 with its upsell step offering these flows. */
+function offering(...flows: string[]): unknown {
+  const doc = structuredClone(readJson(file)) as { steps: Array<{ kind: string; services?: unknown }> };
+  doc.steps.find((step) => step.kind === "upsell")!.services = flows.map((flow) => ({ flow, label: flow }));
+  return doc;
+}
+
+function problemsOf(doc: unknown, knownFlows?: ReadonlySet<string>): string[] {
+  try {
+    checkFlow(ajv, doc, file, knownFlows ? { knownFlows } : {});
+    return [];
+  } catch (error) {
+    if (error instanceof FlowError) return error.problems;
+    throw error;
+  }
+}
+
+describe("an upsell step", () => {
+  const known = new Set(["home-energy", "home-broadband", "home-solar"]);
+
+  it("fails to load when it offers a flow that does not exist, naming the file, step and flow", () => {
+    expect(problemsOf(offering("home-broadband", "home-fish"), known)).toEqual([
+      `${file}: step "more": upsell offers unknown flow "home-fish"`,
+    ]);
+  });
+
+  it("loads when every flow it offers exists", () => {
+    expect(problemsOf(offering("home-broadband", "home-solar"), known)).toEqual([]);
+  });
+
+  it("is not checked against flows when none are given", () => {
+    expect(() => checkFlow(ajv, offering("home-fish"), file)).not.toThrow();
+  });
+});
+
+describe("a flow's serviceType", () => {
+  const withoutService = (file: string) => {
+    const { serviceType: _serviceType, ...doc } = readJson(file) as Record<string, unknown>;
+    return doc;
+  };
+
+  it("is required of every flow that ends in a lead", () => {
+    expect(problemsOf(withoutService(file))).toContain(`${file}: / must have required property 'serviceType'`);
+  });
+
+  it("may be left out by the chooser, which only sends visitors on to other flows", () => {
+    expect(() => checkFlow(ajv, withoutService("forms/quote/v1.json"), "forms/quote/v1.json")).not.toThrow();
+  });
+});

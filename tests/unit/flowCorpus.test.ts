@@ -1,0 +1,160 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createAjv } from "../../engine/core/createAjv";
+import { SPEND_BANDS } from "../../engine/core/deriveLeadFields";
+import type { FlowDocument, Step, StepOfKind } from "../../engine/core/types";
+import dealsSchema from "../../schemas/deals.schema.json";
+import type { DealsTable } from "../../schemas/generated/deals";
+import { flowFiles, flowIds, loadAllFlows, readJson, repoRoot } from "../fixtures/forms";
+
+/** The quote routes of the spec: flow id, route under /quote/, productType, serviceType. */
+const ROUTES = [
+  ["quote", "", "chooseProduct", undefined],
+  ["business-energy", "business-energy", "businessEnergy", "business-energy"],
+  ["business-energy-generators", "business-energy-generators", "businessEnergyGenerators", "business-energy-generators"],
+  ["business-solar", "business-solar", "businessSolar", "business-solar"],
+  ["business-credit-cards", "business-credit-cards", "businessCreditCards", "business-credit-cards"],
+  ["business-broadband", "business-broadband", "businessBroadband", "business-broadband"],
+  ["business-water", "business-water", "businessWater", "business-water"],
+  ["business-waste", "business-waste", "businessWaste", "business-waste"],
+  ["business-insurance", "business-insurance", "businessInsurance", "business-insurance"],
+  ["take-card-payments", "take-card-payments", "takeCardPayments", "take-card-payments"],
+  ["take-card-payments-barclaycard", "take-card-payments/barclaycard", "takeCardPaymentsBarclaycard", "take-card-payments"],
+  ["home-energy", "home-energy", "homeEnergy", "home-energy"],
+  ["home-energy-generators", "home-energy-generators", "homeEnergyGenerators", "home-energy-generators"],
+  ["home-broadband", "home-broadband", "homeBroadband", "home-broadband"],
+  ["home-water", "home-water", "homeWater", "home-water"],
+  ["home-payments", "home-payments", "homePayments", "home-payments"],
+  ["home-waste", "home-waste", "homeWaste", "home-waste"],
+  ["home-solar", "home-solar", "homeSolar", "home-solar"],
+  ["home-insurance", "home-insurance", "homeInsurance", "home-insurance"],
+] as const;
+
+/** Versions written before the upsell step existed; the renderer's tests walk them as they are. */
+const WITHOUT_UPSELL = new Set(["forms/business-energy/v1.json", "forms/business-energy/v2.json"]);
+
+const flows = loadAllFlows();
+const leadFlows = flows.filter(([, flow]) => flow.productType !== "chooseProduct");
+
+function stepsOfKind<K extends Step["kind"]>(flow: FlowDocument, kind: K): StepOfKind<K>[] {
+  return flow.steps.filter((step): step is StepOfKind<K> => step.kind === kind);
+}
+
+function submitStep(flow: FlowDocument): Step {
+  const submits = flow.steps.filter((step) => "submit" in step && step.submit);
+  expect(submits, `${flow.id} v${flow.version} has one submit step`).toHaveLength(1);
+  return submits[0]!;
+}
+
+const isHome = (flow: FlowDocument) => flow.productType.startsWith("home");
+
+describe("the quote routes", () => {
+  it("are exactly the nineteen of the spec, one flow folder each", () => {
+    expect(flowIds()).toEqual(ROUTES.map(([id]) => id).sort());
+  });
+
+  it.each(flows)("%s names its route, product and service as the spec does", (_file, flow) => {
+    const route = ROUTES.find(([id]) => id === flow.id);
+    expect([flow.id, flow.path, flow.productType, flow.serviceType]).toEqual(route);
+  });
+
+  it.each(flowFiles())("%s points editors at flow.schema.json", (file) => {
+    expect((readJson(file) as { $schema?: string }).$schema).toBe("../../schemas/flow.schema.json");
+  });
+});
+
+describe("the end of every lead flow", () => {
+  it.each(leadFlows)("%s: its submit step asks who to contact, with a submit label and consent wording", (_file, flow) => {
+    const step = submitStep(flow);
+    expect(step.kind).toBe("form");
+    if (step.kind !== "form") return;
+    expect(step.fields).toEqual(expect.arrayContaining(["customerName", "phone", "email"]));
+    const asksBusinessName = stepsOfKind(flow, "form").some((form) => form.fields.includes("businessName"));
+    expect(asksBusinessName, "a business flow asks the business name; a home flow does not").toBe(!isHome(flow));
+    expect(step.submitLabel).toBeTruthy();
+    expect(step.consentText).toMatch(/partners?\b/);
+    expect(step.consentText).toContain(`By selecting ${step.submitLabel}`);
+  });
+
+  it.each(leadFlows.filter(([file]) => !WITHOUT_UPSELL.has(file)))(
+    "%s: offers 2 to 4 other flows after the lead is in, then says it is done",
+    (_file, flow) => {
+      const submit = submitStep(flow);
+      expect("next" in submit && submit.next).toBe("more");
+      const [more] = stepsOfKind(flow, "upsell");
+      expect(more).toMatchObject({ id: "more", question: "Can we help with anything else?" });
+      expect(more!.services.length).toBeGreaterThanOrEqual(2);
+      expect(more!.services.length).toBeLessThanOrEqual(4);
+      expect(more!.services.map((s) => s.flow)).not.toContain(flow.id);
+      expect(flowIds()).toEqual(expect.arrayContaining(more!.services.map((s) => s.flow)));
+      expect(flow.steps.find((s) => s.id === more!.next)?.kind).toBe("success");
+    },
+  );
+
+  it.each(leadFlows)("%s: asks for the address with the right words for a home or a business", (_file, flow) => {
+    const [address] = stepsOfKind(flow, "full-business-address");
+    if (isHome(flow)) expect(address?.question).toContain("your address");
+    else expect(address).toBeDefined();
+  });
+});
+
+describe("questions", () => {
+  const bandStrings = [...SPEND_BANDS.map(([band]) => band), "notSure"];
+
+  it.each(flows)("%s: offers spend only in the bands of the spend table", (_file, flow) => {
+    for (const step of stepsOfKind(flow, "radio").filter((s) => s.field === "spendString")) {
+      expect(bandStrings).toEqual(expect.arrayContaining(step.options.map((o) => o.value)));
+    }
+  });
+
+  it.each(flows.filter(([, flow]) => flow.serviceType === "take-card-payments"))(
+    "%s: asks first whether the business takes cards now, so ?currentlyAcceptsCardPayments= can answer it",
+    (_file, flow) => {
+      const first = flow.steps.find((s) => s.id === flow.start);
+      expect(first).toMatchObject({ kind: "radio", field: "currentlyAcceptsCardPayments" });
+      expect(first?.kind === "radio" && first.options.map((o) => o.value)).toEqual(["yes", "no"]);
+    },
+  );
+
+  it.each(flows.filter(([, flow]) => stepsOfKind(flow, "mmob").length > 0))(
+    "%s: passes the partner marketplace only answers of its own option questions, never contact details",
+    (_file, flow) => {
+      const optionFields = new Set([...stepsOfKind(flow, "radio"), ...stepsOfKind(flow, "checkbox")].map((s) => s.field));
+      for (const step of stepsOfKind(flow, "mmob")) {
+        expect(step.url).toMatch(/^https:\/\//);
+        expect(step.passFields.filter((field) => !optionFields.has(field))).toEqual([]);
+        expect(step.next, "a visitor can still ask for a call back").toBeDefined();
+      }
+    },
+  );
+});
+
+describe("deals tables", () => {
+  const validate = createAjv().compile(dealsSchema);
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const tables = [...new Set(flows.flatMap(([, flow]) => stepsOfKind(flow, "stickee").map((s) => s.deals)))];
+
+  it("include the home broadband deals", () => {
+    expect(tables).toContain("home-broadband");
+  });
+
+  it.each(tables)("forms/deals/%s.json exists, matches deals.schema.json and has each deal once", (name) => {
+    const file = `forms/deals/${name}.json`;
+    expect(existsSync(path.join(repoRoot, file)), `${file} is missing`).toBe(true);
+    const table = readJson(file);
+    expect(validate(table), JSON.stringify(validate.errors)).toBe(true);
+    const ids = (table as DealsTable).deals.map((deal) => deal.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each(tables)("forms/deals/%s.json still has a deal on offer today", (name) => {
+    const { deals } = readJson(`forms/deals/${name}.json`) as DealsTable;
+    expect(deals.filter((deal) => deal.expires >= today).length, `every deal has expired by ${today}`).toBeGreaterThan(0);
+  });
+
+  it("keep the home broadband offer that ended on 21 September 2023, which must never show", () => {
+    const { deals } = readJson("forms/deals/home-broadband.json") as DealsTable;
+    expect(deals.some((deal) => deal.expires === "2023-09-21")).toBe(true);
+  });
+});
