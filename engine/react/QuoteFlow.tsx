@@ -104,7 +104,8 @@ export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, 
   };
 
   const Component = stepRegistry[step.kind] as StepComponent<Step["kind"]>;
-  const isEnd = step.kind === "success";
+  // Once the lead is in there is no going back to change it, and nothing left to measure progress by.
+  const isEnd = step.kind === "success" || state.result !== undefined;
   const isSubmit = "submit" in step && Boolean(step.submit);
   const answered = stepFields(step, state.answers).some((f) => (state.answers as Record<string, unknown>)[f] !== undefined);
   const percent = Math.round(progress(flow, state.walk, state.answers) * 100);

@@ -2,10 +2,11 @@
 import type { ComponentType } from "react";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import type { Address } from "../../schemas/generated/fields";
+import type { Deal } from "../../schemas/generated/deals";
 import type { ErrorObject } from "ajv";
 import type { Answers, FieldError, FlowDocument, StepKind, StepOfKind } from "../core/types";
 
-export type { Address, LeadResponse };
+export type { Address, Deal, LeadResponse };
 
 /** A precompiled validator: returns true or sets `errors` (Ajv's standalone function shape). */
 export interface CompiledValidator {
@@ -32,18 +33,6 @@ export interface FlowServices {
   loadDeals(name: string): Promise<Deal[]>;
 }
 
-/** One partner offer in a deals table. */
-export interface Deal {
-  id: string;
-  provider: string;
-  name: string;
-  downloadMbps: number;
-  monthlyPrice: number;
-  contractMonths: number;
-  /** The last day the offer is valid, YYYY-MM-DD. */
-  expires: string;
-  url: string;
-}
 
 /** What a step component receives. */
 export interface StepProps<K extends StepKind> {
