@@ -8,6 +8,7 @@ import { QuoteFlow } from "../../engine/react/QuoteFlow";
 import type { FlowSnapshot, QuoteFlowEvent } from "../../engine/react/types";
 import { PageHead } from "../head";
 import { chooseVersion } from "../quote/chooseVersion";
+import { pinVersion, pinnedVersion } from "../quote/versionPin";
 import { dataLayerListener } from "../quote/flowEvents";
 import { createFlowServices, takeCarriedAnswers } from "../quote/flowServices";
 import { isTestMode, prefillFromQuery } from "../quote/prefill";
@@ -56,7 +57,8 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   useEffect(() => {
     let live = true;
     const params = new URLSearchParams(window.location.search);
-    const choice = chooseVersion(summary, params.get("v"));
+    const choice = chooseVersion(summary, params.get("v"), Math.random(), pinnedVersion(flowId));
+    if (choice.drawn) pinVersion(flowId, choice.version);
     const testMode = isTestMode(params);
     if (testMode) setTestVisit(true);
     void loadFlow(flowId, choice.version).then((flow) => {

@@ -100,10 +100,16 @@ describe("choosing a version", () => {
   });
 
   it("shares visitors by the split's weights", () => {
-    expect(chooseVersion(summary, null, 0.0)).toEqual({ version: 1 });
-    expect(chooseVersion(summary, null, 0.69)).toEqual({ version: 1 });
-    expect(chooseVersion(summary, null, 0.7)).toEqual({ version: 2 });
-    expect(chooseVersion(summary, null, 0.99)).toEqual({ version: 2 });
+    expect(chooseVersion(summary, null, 0.0)).toEqual({ version: 1, drawn: true });
+    expect(chooseVersion(summary, null, 0.69)).toEqual({ version: 1, drawn: true });
+    expect(chooseVersion(summary, null, 0.7)).toEqual({ version: 2, drawn: true });
+    expect(chooseVersion(summary, null, 0.99)).toEqual({ version: 2, drawn: true });
+  });
+
+  it("keeps a pinned visitor on their version, unless ?v= says otherwise or the version has no share any more", () => {
+    expect(chooseVersion(summary, null, 0.0, 2)).toEqual({ version: 2 });
+    expect(chooseVersion(summary, "1", 0.0, 2)).toEqual({ version: 1 });
+    expect(chooseVersion({ ...summary, weights: { "1": 100, "2": 0 } }, null, 0.99, 2)).toEqual({ version: 1, drawn: true });
   });
 });
 
