@@ -10,6 +10,7 @@ import { PageHead } from "../head";
 import { chooseVersion } from "../quote/chooseVersion";
 import { pinVersion, pinnedVersion } from "../quote/versionPin";
 import { dataLayerListener } from "../quote/flowEvents";
+import { funnelEvent, sendFunnelEvent } from "../quote/funnelBeacon";
 import { createFlowServices, takeCarriedAnswers } from "../quote/flowServices";
 import { isTestMode, prefillFromQuery } from "../quote/prefill";
 import { clearSnapshot, readSnapshot, saveSnapshot } from "../quote/resume";
@@ -106,9 +107,12 @@ export default function QuotePage({ flowId }: { flowId: string }) {
         clearSnapshot(flow.id, flow.version);
       }
       // The pre-rendered first step is not a visit's step until the visit's version is known.
-      if (visit.generation > 0) push(event);
+      if (visit.generation === 0) return;
+      push(event);
+      const counted = funnelEvent(flow, event);
+      if (counted && !visit.testMode) sendFunnelEvent(counted);
     };
-  }, [flow, visit.generation]);
+  }, [flow, visit.generation, visit.testMode]);
 
   return (
     <div className="container narrow quote-page">

@@ -1,0 +1,37 @@
+/**
+ * First-party funnel counts: each start, step, submission and lead is sent to POST /api/events with
+ * navigator.sendBeacon — flow, version, step and event type only, no personal data and no identifiers.
+ */
+import type { FlowDocument } from "../../engine/core/types";
+import type { QuoteFlowEvent } from "../../engine/react/types";
+
+/** What the server counts: one of these per event. */
+export interface FunnelEvent {
+  flowId: string;
+  version: number;
+  event: "start" | "step" | "submit" | "lead";
+  stepId?: string;
+}
+
+/** The funnel event for an engine event, if it is one the funnel counts. */
+export function funnelEvent(flow: FlowDocument, event: QuoteFlowEvent): FunnelEvent | undefined {
+  const base = { flowId: flow.id, version: flow.version };
+  switch (event.type) {
+    case "start":
+      return { ...base, event: "start" };
+    case "step":
+      return { ...base, event: "step", stepId: event.stepId };
+    case "submit":
+      return { ...base, event: "submit" };
+    case "leadSuccess":
+      return { ...base, event: "lead" };
+    case "serviceTypeChosen":
+      return undefined;
+  }
+}
+
+/** Sends one funnel event without delaying the page (the browser delivers it even as the page unloads). */
+export function sendFunnelEvent(event: FunnelEvent): void {
+  if (typeof navigator === "undefined" || typeof navigator.sendBeacon !== "function") return;
+  navigator.sendBeacon("/api/events", new Blob([JSON.stringify(event)], { type: "application/json" }));
+}
