@@ -3,13 +3,14 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { flowManifestPlugin } from "./site/build/flowManifestPlugin";
 import { stepValidatorsPlugin } from "./site/build/stepValidatorsPlugin";
+import { tagManagerPlugin } from "./site/build/tagManagerPlugin";
 
 const root = fileURLToPath(new URL("./", import.meta.url));
 
 export default defineConfig({
   root: `${root}site`,
   envDir: root,
-  plugins: [react(), flowManifestPlugin(), stepValidatorsPlugin()],
+  plugins: [react(), flowManifestPlugin(), stepValidatorsPlugin(), tagManagerPlugin()],
   server: {
     // `npm run dev`: the API runs on :3000 (npm run start:api) and the dev server forwards to it.
     proxy: { "/api": "http://localhost:3000" },

@@ -1,25 +1,76 @@
-/** Renders every static path of the site into dist/client/<path>/index.html, plus 404.html. */
+/**
+ * Renders every static path of the site into dist/client/<path>/index.html, plus 404.html, and writes the
+ * sitemap.xml (every pre-rendered page that may be indexed) and robots.txt beside them. Each page's head
+ * preloads the lazy chunks it needs, so the browser fetches them alongside the entry rather than after it.
+ */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { RenderedPage } from "../site/entry-server";
 
 interface ServerEntry {
-  render(url: string): Promise<{ html: string; head: string }>;
+  render(url: string): Promise<RenderedPage>;
   staticPaths: string[];
+  SITE_URL: string;
 }
 
-/** Writes the pages and returns the paths written. */
+/** Vite's build manifest: source module id → its chunk and the chunks that chunk imports. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** Writes the pages, sitemap and robots.txt, and returns the paths of the pages written. */
 export async function prerenderSite(root: string): Promise<string[]> {
   const clientDir = path.join(root, "dist/client");
   const template = await readFile(path.join(clientDir, "index.html"), "utf8");
+  const manifest = JSON.parse(await readFile(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = (await import(pathToFileURL(path.join(root, "dist/server/entry-server.js")).href)) as ServerEntry;
   const written: string[] = [];
-  const pages = [...entry.staticPaths.map((url) => ({ url, file: path.join(clientDir, url, "index.html") })), { url: "/404", file: path.join(clientDir, "404.html") }];
+  const indexable: string[] = [];
+  const pages = [
+    ...entry.staticPaths.map((url) => ({ url, file: path.join(clientDir, url, "index.html") })),
+    { url: "/404", file: path.join(clientDir, "404.html") },
+  ];
   for (const { url, file } of pages) {
-    const { html, head } = await entry.render(url);
+    const { html, head, noindex, modules } = await entry.render(url);
+    const preloads = preloadLinks(manifest, modules, url);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, template.replace("<!--app-head-->", head).replace("<!--app-html-->", html));
+    await writeFile(file, template.replace("<!--app-head-->", [head, ...preloads].join("\n    ")).replace("<!--app-html-->", html));
     written.push(url);
+    if (!noindex) indexable.push(url);
   }
+  await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(entry.SITE_URL, indexable));
+  await writeFile(path.join(clientDir, "robots.txt"), robotsTxt(entry.SITE_URL));
   return written;
+}
+
+/** <link rel="modulepreload"> for the chunks of these modules and everything they import, less the entry's own. */
+export function preloadLinks(manifest: Manifest, modules: string[], page = "a page"): string[] {
+  const chunksOf = (ids: string[], into = new Set<string>()): Set<string> => {
+    for (const id of ids) {
+      const chunk = manifest[id];
+      if (!chunk) throw new Error(`${page}: the build manifest has no chunk for "${id}" (named in a <Preload>)`);
+      if (into.has(chunk.file)) continue;
+      into.add(chunk.file);
+      chunksOf(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  const loadedByEntry = chunksOf(["index.html"]);
+  return [...chunksOf(modules)]
+    .filter((file) => !loadedByEntry.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
+
+/** A sitemaps.org urlset of absolute page addresses. */
+export function sitemapXml(origin: string, paths: string[]): string {
+  const urls = paths.map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/** Crawlers may read every page but not the API; the sitemap is named in full. */
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 }

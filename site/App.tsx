@@ -1,28 +1,40 @@
 /** The site's routes. Pages load lazily; the pre-rendered HTML stays until a page's code has arrived. */
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Route, Routes } from "react-router";
 import { flows } from "virtual:flow-manifest";
+import { Preload } from "./head";
 import { SiteLayout } from "./layout/SiteLayout";
+import { quotePath } from "./quotePaths";
 
-const HomePage = lazy(() => import("./pages/HomePage"));
 const QuotePage = lazy(() => import("./pages/QuotePage"));
-const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
-
-/** Every pre-rendered path (the 404 page is rendered separately). */
-export const staticPaths = ["/", ...flows.map((flow) => `/quote/${flow.path ? `${flow.path}/` : ""}`)];
+const ContentRoute = lazy(() => import("./pages/ContentRoute"));
 
 export function App() {
   return (
-    <Suspense>
-      <Routes>
-        <Route element={<SiteLayout />}>
-          <Route index element={<HomePage />} />
-          {flows.map((flow) => (
-            <Route key={flow.id} path={`quote/${flow.path}`} element={<QuotePage key={flow.id} flowId={flow.id} />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
-    </Suspense>
+    <Routes>
+      <Route element={<SiteLayout />}>
+        {flows.map((flow) => (
+          <Route
+            key={flow.id}
+            path={quotePath(flow.path)}
+            element={
+              <>
+                <Preload ids={["pages/QuotePage.tsx", `../forms/${flow.id}/v${flow.defaultVersion}.json`]} />
+                <QuotePage key={flow.id} flowId={flow.id} />
+              </>
+            }
+          />
+        ))}
+        <Route
+          path="*"
+          element={
+            <>
+              <Preload ids={["pages/ContentRoute.tsx"]} />
+              <ContentRoute />
+            </>
+          }
+        />
+      </Route>
+    </Routes>
   );
 }

@@ -2,12 +2,22 @@
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
-import { App, staticPaths } from "./App";
+import { App } from "./App";
+import { SITE_URL } from "./config";
 import { HeadCollector, HeadContext } from "./head";
+import { staticPaths } from "./siteMap";
 
-export { staticPaths };
+export { SITE_URL, staticPaths };
 
-export async function render(url: string): Promise<{ html: string; head: string }> {
+export interface RenderedPage {
+  html: string;
+  head: string;
+  noindex: boolean;
+  /** Source modules the page loads lazily, as Vite's manifest names them (see Preload in head.tsx). */
+  modules: string[];
+}
+
+export async function render(url: string): Promise<RenderedPage> {
   const head = new HeadCollector();
   const { prelude } = await prerender(
     <StrictMode>
@@ -17,7 +27,10 @@ export async function render(url: string): Promise<{ html: string; head: string 
         </StaticRouter>
       </HeadContext>
     </StrictMode>,
+    // Never split a large page into a hidden part revealed by an inline script: pages must read without
+    // JavaScript, and the Content Security Policy allows only the inline scripts every page shares.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
-  return { html, head: head.toHtml() };
+  return { html, head: head.toHtml(), noindex: head.meta?.noindex === true, modules: [...head.modules] };
 }

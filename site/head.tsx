@@ -1,4 +1,4 @@
-/** Page titles and meta tags: collected on the server into <head>, set on the document in the browser. */
+/** Page titles and meta tags: collected on the server into <head>, kept up to date in the browser. */
 import { createContext, use, useEffect } from "react";
 import { BRAND, SITE_URL, TITLE_LIMIT } from "./config";
 
@@ -20,6 +20,8 @@ export function pageTitle(title: string | undefined, brand = BRAND): string {
 /** Collects what pages declare during a server render. */
 export class HeadCollector {
   meta: PageMeta | undefined;
+  /** Source modules the page loads lazily (ids as in Vite's manifest), for <link rel="modulepreload">. */
+  readonly modules = new Set<string>();
   toHtml(): string {
     const meta = this.meta;
     if (!meta) return `<title>${escapeHtml(BRAND)}</title>`;
@@ -28,26 +30,43 @@ export class HeadCollector {
     return [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-      `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+      meta.noindex ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
       `<meta property="og:title" content="${escapeHtml(title)}" />`,
       `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
       `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="${escapeHtml(BRAND)}" />`,
-      meta.noindex ? `<meta name="robots" content="noindex" />` : "",
-    ].filter(Boolean).join("\n    ");
+      `<meta property="og:locale" content="en_GB" />`,
+      `<meta name="twitter:card" content="summary" />`,
+    ].join("\n    ");
   }
 }
 
 export const HeadContext = createContext<HeadCollector | null>(null);
 
-/** Declares the page's title and description. */
+/** Declares the page's title and description (and, after moving between pages in the browser, updates them). */
 export function PageHead(meta: PageMeta) {
   const collector = use(HeadContext);
   if (collector) collector.meta = meta;
+  const { title, description, path } = meta;
   useEffect(() => {
-    document.title = pageTitle(meta.title);
-  }, [meta.title]);
+    document.title = pageTitle(title);
+    document.querySelector('meta[name="description"]')?.setAttribute("content", description);
+    document.querySelector('link[rel="canonical"]')?.setAttribute("href", SITE_URL + path);
+    document.querySelector('meta[property="og:title"]')?.setAttribute("content", pageTitle(title));
+    document.querySelector('meta[property="og:description"]')?.setAttribute("content", description);
+    document.querySelector('meta[property="og:url"]')?.setAttribute("content", SITE_URL + path);
+  }, [title, description, path]);
+  return null;
+}
+
+/**
+ * Names the lazily loaded modules a page needs, so the pre-rendered HTML can fetch them alongside the entry
+ * instead of one after another. Ids are source paths relative to site/, as Vite's manifest keys them.
+ */
+export function Preload({ ids }: { ids: string[] }) {
+  const collector = use(HeadContext);
+  if (collector) for (const id of ids) collector.modules.add(id);
   return null;
 }
 

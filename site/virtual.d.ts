@@ -10,3 +10,9 @@ declare module "virtual:step-validators" {
   import type { ValidatorModule } from "../engine/react/types";
   export const loaders: Record<string, () => Promise<ValidatorModule>>;
 }
+
+declare module "virtual:articles" {
+  import type { ArticleSummary } from "./build/contentPlugin";
+  export const articles: ArticleSummary[];
+  export const loaders: Record<string, () => Promise<{ default: { html: string } }>>;
+}

@@ -1,35 +1,72 @@
-import { Link, Outlet } from "react-router";
-import { BRAND } from "../config";
+import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { Outlet, useLocation } from "react-router";
+import { cookieSettings } from "../consent/consentActions";
+import { lazyWhenNeeded } from "./lazyWhenNeeded";
+import { SiteHeader } from "./SiteHeader";
 
-/** Header, main content and footer around every page. */
+const ConsentPopup = lazy(() => import("../consent/ConsentPopup"));
+const footer = lazyWhenNeeded(() => import("./SiteFooter"), ".site-footer");
+
+/** Header, the page, the footer and the cookie settings popup around every page (the banner is in index.html). */
 export function SiteLayout() {
+  const { pathname, hash } = useLocation();
+  const settingsOpen = useSyncExternalStore(cookieSettings.subscribe, cookieSettings.isOpen, () => false);
+  const firstPath = useRef(pathname);
+  // A footer still waiting for its code cannot take the next page's address: fetch it as this navigation renders.
+  if (pathname !== firstPath.current) footer.load();
+  useNewPageFocus(pathname, hash);
+  // Kept as the same elements between renders: a part still waiting for its code (see lazyWhenNeeded) would
+  // otherwise be thrown away and drawn again, blank until then, whenever the layout changes (the popup opening).
+  const page = useMemo(
+    () => (
+      <Suspense>
+        <Outlet />
+      </Suspense>
+    ),
+    [],
+  );
+  const siteFooter = useMemo(
+    () => (
+      <Suspense>
+        <footer.Component pathname={pathname} />
+      </Suspense>
+    ),
+    [pathname],
+  );
+
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="site-header">
-        <div className="container site-header__inner">
-          <Link to="/" className="logo" aria-label={`${BRAND} home`}>
-            <img src="/favicon.svg" alt="" width="28" height="28" />
-            <span>{BRAND}</span>
-          </Link>
-          <nav aria-label="Main" className="site-nav">
-            <Link to="/quote/business-energy/">Business energy quote</Link>
-          </nav>
-        </div>
-      </header>
-      <main id="main" className="site-main">
-        <Outlet />
+      <SiteHeader pathname={pathname} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {page}
       </main>
-      <footer className="site-footer">
-        <div className="container">
-          <p>
-            © {BRAND}. We compare business services from UK suppliers and pass your enquiry only to the partners you
-            agree to.
-          </p>
-        </div>
-      </footer>
+      {siteFooter}
+      {settingsOpen && (
+        <Suspense>
+          <ConsentPopup onClose={cookieSettings.close} />
+        </Suspense>
+      )}
     </>
   );
+}
+
+/**
+ * After moving to another page in the app: focus on the new page's content, scrolled to the top or to the
+ * linked section. Navigations are transitions, so the new page is already drawn when this runs.
+ */
+function useNewPageFocus(pathname: string, hash: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById("main")?.focus({ preventScroll: true });
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
 }

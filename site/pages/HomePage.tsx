@@ -1,31 +1,69 @@
-import { PostcodeQuickStart } from "../quote/PostcodeQuickStart";
+import { Link } from "react-router";
+import { Faqs } from "../components/Faqs";
+import { LoansQuickStart } from "../components/LoansQuickStart";
+import { PartnerOffers } from "../components/PartnerOffers";
+import { QuickStart } from "../components/QuickStart";
+import { WhyUs } from "../components/WhyUs";
+import { LOANS_PARTNER_URL } from "../businessDetails";
+import { home } from "../content/home";
 import { PageHead } from "../head";
-import { BRAND } from "../config";
+import { findPage } from "../siteMap";
 
-/** The front page: what we do, and a postcode box into the business energy quote. */
+/** The front page: business energy first, then every other service, how it works and common questions. */
 export default function HomePage() {
   return (
-    <div className="container">
-      <PageHead
-        description={`Compare business energy prices from UK suppliers in a couple of minutes. Free, with no obligation – ${BRAND} finds you quotes.`}
-        path="/"
-      />
-      <section className="hero">
-        <h1>Compare business energy and save</h1>
-        <p className="hero__lead">
-          Answer a few quick questions about your premises and we will find you quotes from UK business energy
-          suppliers. It is free, and there is no obligation to switch.
-        </p>
-        <PostcodeQuickStart flowPath="business-energy" placeholder="Enter your business postcode..." />
-      </section>
-      <section className="how-it-works" aria-labelledby="how-heading">
-        <h2 id="how-heading">How it works</h2>
-        <ol>
-          <li>Tell us what you use: electricity, gas or both, and roughly what you spend.</li>
-          <li>Give us your business address and how to reach you.</li>
-          <li>A specialist compares suppliers for your premises and calls you with quotes.</li>
-        </ol>
-      </section>
+    <div className="home">
+      <PageHead title={findPage("/")!.title} description={home.description} path="/" />
+      <div className="hero">
+        <div className="container hero__inner">
+          <h1>{home.heading}</h1>
+          <p className="hero__lead">{home.intro}</p>
+          <QuickStart spec={home.quickStart} />
+          <ul className="highlights">
+            {home.highlights.map((highlight) => (
+              <li key={highlight}>{highlight}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="container">
+        <PartnerOffers service="business-energy" />
+        <section aria-labelledby="services">
+          <h2 id="services">{home.servicesHeading}</h2>
+          <ul className="service-grid">
+            {home.services.map((service) => (
+              <li key={service.path} className="service-card">
+                <h3>
+                  <Link to={service.path}>{service.name}</Link>
+                </h3>
+                <p>{service.summary}</p>
+              </li>
+            ))}
+            <li className="service-card">
+              <h3>{home.insurance.heading}</h3>
+              <p>{home.insurance.text}</p>
+              <QuickStart spec={home.insurance.quickStart} />
+            </li>
+            {LOANS_PARTNER_URL && (
+              <li className="service-card">
+                <h3>{home.loans.heading}</h3>
+                <p>{home.loans.text}</p>
+                <LoansQuickStart partnerUrl={LOANS_PARTNER_URL} label={home.loans.label} />
+              </li>
+            )}
+          </ul>
+        </section>
+        <section className="how-it-works" aria-labelledby="how-heading">
+          <h2 id="how-heading">How it works</h2>
+          <ol className="steps">
+            {home.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+        <WhyUs service="business services" />
+        <Faqs faqs={home.faqs} />
+      </div>
     </div>
   );
 }

@@ -1,21 +1,59 @@
 /** The body of POST /api/leads for a flow's answers (schemas/lead.schema.json). */
+import { stepsAhead } from "../../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
-import type { LeadSubmission } from "../../schemas/generated/lead";
+import type { ContactConsent, LeadSubmission } from "../../schemas/generated/lead";
+import { readHoneypot } from "./Honeypot";
 
+/** What the quote page knows about the visit beyond the answers. */
 export interface SubmissionContext {
   testMode: boolean;
   /** An unknown `?v=` the visitor arrived with. */
   unknownRequestedVersion?: string;
+  /** When the visitor began this form (Date.now()); the page's load time when not given. */
+  startedAt?: number;
+  /** The honeypot's value; read from the page's <Honeypot /> when not given. */
+  honeypot?: string;
+  /** The partners named beside the submit button, by name (GET /api/partners?service=…); a lead goes to no partner it did not name. */
+  buyers?: string[];
+  /** The privacy notice version the consent wording links to. */
+  privacyNoticeVersion?: string;
+  /** The wording shown beside the submit button; the submit step's consentText when not given. */
+  consentText?: string;
 }
 
-export function leadEnvelope(flow: FlowDocument, answers: Answers, context: SubmissionContext): LeadSubmission {
+/** The envelope for these answers; `now` is the browser's clock (Date.now) when the lead is sent. */
+export function leadEnvelope(flow: FlowDocument, answers: Answers, context: SubmissionContext, now: number = Date.now()): LeadSubmission {
+  const honeypot = context.honeypot ?? readHoneypot();
+  const contactConsent = consentGiven(flow, answers, context);
   return {
     flowId: flow.id,
     version: flow.version,
     answers: withoutEmpty(answers),
     ...(context.unknownRequestedVersion ? { tracking: { user: { requestedVersion: context.unknownRequestedVersion } } } : {}),
     ...(context.testMode ? { testMode: true } : {}),
+    // Both times from the browser's clock, so the server measures the fill time without trusting ours to agree.
+    startedAt: Math.floor(context.startedAt ?? pageLoadedAt(now)),
+    sentAt: Math.floor(now),
+    ...(honeypot ? { honeypot } : {}),
+    ...(contactConsent ? { contactConsent } : {}),
   };
+}
+
+/** What the visitor agreed to by submitting: the wording beside the submit button and the partners it named. */
+function consentGiven(flow: FlowDocument, answers: Answers, context: SubmissionContext): ContactConsent | undefined {
+  const submitStep = stepsAhead(flow, flow.start, answers).find((step) => "submit" in step && step.submit);
+  const wording = context.consentText ?? (submitStep?.kind === "form" ? submitStep.consentText : undefined);
+  if (!wording) return undefined;
+  return {
+    wording,
+    ...(context.privacyNoticeVersion ? { privacyNoticeVersion: context.privacyNoticeVersion } : {}),
+    ...(context.buyers ? { buyers: context.buyers } : {}),
+  };
+}
+
+/** When the page began loading, by the same clock as Date.now(); `now` where the platform cannot say. */
+function pageLoadedAt(now: number): number {
+  return typeof performance === "undefined" ? now : Math.min(now, performance.timeOrigin);
 }
 
 /** Answers the visitor left empty are not sent at all. */

@@ -1,0 +1,74 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { assertNever } from "../../engine/core/types";
+import type { QuickStartSpec } from "../content/types";
+import { PostcodeQuickStart } from "../quote/PostcodeQuickStart";
+import { useQuickStartSubmit } from "./useQuickStartSubmit";
+
+/** The box that starts a quote from a content page, in the variant the page asks for. */
+export function QuickStart({ spec }: { spec: QuickStartSpec }) {
+  switch (spec.kind) {
+    case "postcode":
+      return <PostcodeQuickStart flowPath={spec.flow} placeholder={spec.placeholder} />;
+    case "serviceType":
+      return <ServiceTypeQuickStart spec={spec} />;
+    case "cardPayments":
+      return <CardPaymentsQuickStart flow={spec.flow} />;
+    case "start":
+      return (
+        <Link className="button button--primary quick-start__start" to={`/quote/${spec.flow}/`}>
+          {spec.label}
+        </Link>
+      );
+    default:
+      return assertNever(spec, "quick-start kind");
+  }
+}
+
+function ServiceTypeQuickStart({ spec }: { spec: Extract<QuickStartSpec, { kind: "serviceType" }> }) {
+  const id = useId();
+  const onSubmit = useQuickStartSubmit();
+  return (
+    <form className="quick-start quick-start--choice" action="/quote/" method="get" onSubmit={onSubmit}>
+      <fieldset className="quick-start__fieldset">
+        <legend className="quick-start__legend">{spec.question}</legend>
+        <div className="quick-start__choices">
+          {(
+            [
+              ["Business", spec.business],
+              [spec.otherLabel, spec.other],
+            ] as const
+          ).map(([label, value], index) => (
+            <label key={value} className="quick-start__choice" htmlFor={`${id}-${index}`}>
+              <input type="radio" id={`${id}-${index}`} name="serviceType" value={value} required defaultChecked={index === 0} />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="button button--primary">
+        Get a quote
+      </button>
+    </form>
+  );
+}
+
+function CardPaymentsQuickStart({ flow }: { flow: string }) {
+  const id = useId();
+  const onSubmit = useQuickStartSubmit();
+  return (
+    <form className="quick-start quick-start--choice" action={`/quote/${flow}/`} method="get" onSubmit={onSubmit} aria-labelledby={id}>
+      <p id={id} className="quick-start__legend">
+        Do you currently accept card payments?
+      </p>
+      <div className="quick-start__choices">
+        <button type="submit" name="currentlyAcceptsCardPayments" value="yes" className="button button--primary">
+          Yes
+        </button>
+        <button type="submit" name="currentlyAcceptsCardPayments" value="no" className="button button--primary">
+          No
+        </button>
+      </div>
+    </form>
+  );
+}

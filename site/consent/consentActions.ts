@@ -1,0 +1,50 @@
+/**
+ * The cookie banner's buttons and every "Cookie settings" button, wherever they are: one listener on the
+ * document, so they work as soon as the entry script runs, before (or without) any page hydrating. A button
+ * says what it does with `data-consent-action`: "accept", "reject" or "customise".
+ */
+import { CONSENT_PENDING_CLASS, type ConsentChoice } from "./consentState";
+
+const CHOICES: Record<string, ConsentChoice> = {
+  accept: { analytics: true, marketing: true },
+  reject: { analytics: false, marketing: false },
+};
+
+let settingsOpen = false;
+const listeners = new Set<() => void>();
+
+function setSettingsOpen(open: boolean): void {
+  settingsOpen = open;
+  for (const listener of listeners) listener();
+}
+
+/** Whether the cookie settings popup is asked for; a store for useSyncExternalStore, so a request made before hydration is kept. */
+export const cookieSettings = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  isOpen: (): boolean => settingsOpen,
+  close: (): void => setSettingsOpen(false),
+};
+
+/**
+ * Listens in the capture phase: React stops clicks on a part of the page it has not hydrated yet (the
+ * footer, until the visitor reaches it) before they bubble up to the document.
+ */
+export function listenForConsentActions(): void {
+  document.addEventListener(
+    "click",
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.("[data-consent-action]");
+      const action = button?.getAttribute("data-consent-action");
+      if (!action) return;
+      const choice = CHOICES[action];
+      if (!choice) return setSettingsOpen(true);
+      // The banner goes at once; the choice is recorded as soon as its small module arrives.
+      document.documentElement.classList.remove(CONSENT_PENDING_CLASS);
+      void import("./saveConsent").then(({ saveConsent }) => saveConsent(choice));
+    },
+    { capture: true },
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+
+const CONSENT_LEAD = "We will use your e-mail address only to send you our newsletter. Every e-mail has a link to unsubscribe, and";
+const CONSENT_LINK = "our privacy policy";
+const CONSENT_END = "explains how we look after your data.";
+
+/** The wording beside the button; it is sent with the address, as the record of what the visitor agreed to. */
+export const NEWSLETTER_CONSENT_TEXT = `${CONSENT_LEAD} ${CONSENT_LINK} ${CONSENT_END}`;
+
+type State = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: string } | { kind: "error"; message: string };
+
+/** Subscribe Now: an e-mail address, Subscribe, and the server's answer. */
+export function NewsletterSignup() {
+  const id = useId();
+  const [state, setState] = useState<State>({ kind: "idle" });
+
+  async function subscribe(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const honeypot = String(form.get("website") ?? "");
+    if (!email) return setState({ kind: "error", message: "Enter your e-mail address to subscribe." });
+    setState({ kind: "sending" });
+    try {
+      const response = await fetch("/api/newsletter", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ email, consentText: NEWSLETTER_CONSENT_TEXT, ...(honeypot ? { honeypot } : {}) }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      if (response.ok) return setState({ kind: "done", message: body.message ?? "You have subscribed successfully!" });
+      setState({
+        kind: "error",
+        message: response.status < 500 && body.message ? body.message : "Something has gone wrong. Please try again.",
+      });
+    } catch {
+      setState({ kind: "error", message: "Something has gone wrong. Please try again." });
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <section className="newsletter" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="newsletter__heading">
+        Subscribe Now
+      </h2>
+      <p>Business energy market news and practical ways to cut your running costs, straight to your inbox.</p>
+      {state.kind === "done" ? (
+        <p className="newsletter__done" role="status">
+          {state.message}
+        </p>
+      ) : (
+        <form className="newsletter__form" method="post" action="/api/newsletter" noValidate onSubmit={subscribe}>
+          <label htmlFor={`${id}-email`} className="visually-hidden">
+            Your e-mail address
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            className="form-control"
+            placeholder="Enter your e-mail address"
+            autoComplete="email"
+            aria-invalid={state.kind === "error" || undefined}
+            aria-describedby={state.kind === "error" ? errorId : undefined}
+          />
+          {/* Left empty by people, who never see it; a bot that fills it is quietly ignored by the server. */}
+          <div className="visually-hidden" aria-hidden="true">
+            <label htmlFor={`${id}-website`}>Website</label>
+            <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          <button type="submit" className="button button--primary" disabled={state.kind === "sending"}>
+            Subscribe
+          </button>
+          {state.kind === "error" && (
+            <p id={errorId} className="field-error newsletter__error" role="alert">
+              {state.message}
+            </p>
+          )}
+        </form>
+      )}
+      <p className="newsletter__consent">
+        {CONSENT_LEAD} <Link to="/legal/privacy-policy/">{CONSENT_LINK}</Link> {CONSENT_END}
+      </p>
+    </section>
+  );
+}

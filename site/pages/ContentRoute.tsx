@@ -1,0 +1,70 @@
+/** Every address that is not a quote page: the content page of the site map at that path, or the not-found page. */
+import { lazy, type ComponentType } from "react";
+import { useLocation } from "react-router";
+import { assertNever } from "../../engine/core/types";
+import type { LandingContent, LegalContent } from "../content/types";
+import { Preload } from "../head";
+import { findPage, type SitePage } from "../siteMap";
+import { LandingPage } from "./LandingPage";
+import { LegalPage } from "./LegalPage";
+import NotFoundPage from "./NotFoundPage";
+
+type Loaders<C> = Record<string, () => Promise<C>>;
+const landingContent = import.meta.glob<LandingContent>("../content/landing/*.ts", { import: "default" });
+const legalContent = import.meta.glob<LegalContent>(["../content/legal/*.ts", "!../content/legal/versions.ts"], { import: "default" });
+
+const components = new Map<string, ComponentType>();
+
+export default function ContentRoute() {
+  const page = findPage(useLocation().pathname);
+  if (!page) return <NotFoundPage />;
+  let Page = components.get(page.path);
+  if (!Page) components.set(page.path, (Page = pageComponent(page)));
+  return (
+    <>
+      <Preload ids={modulesOf(page)} />
+      <Page />
+    </>
+  );
+}
+
+/** The page's component, loading its content module first. */
+function pageComponent(page: SitePage): ComponentType {
+  const { body } = page;
+  switch (body.kind) {
+    case "home":
+      return lazy(() => import("./HomePage"));
+    case "landing": {
+      const load = contentLoader(landingContent, page);
+      return lazy(async () => {
+        const content = await load();
+        return { default: () => <LandingPage page={page} content={content} /> };
+      });
+    }
+    case "legal": {
+      const load = contentLoader(legalContent, page);
+      return lazy(async () => {
+        const content = await load();
+        return { default: () => <LegalPage page={page} content={content} /> };
+      });
+    }
+    default:
+      return assertNever(body, "page kind");
+  }
+}
+
+/** The source modules a page loads after this route's own (ids relative to site/, as in Vite's manifest). */
+function modulesOf(page: SitePage): string[] {
+  return page.body.kind === "home" ? ["pages/HomePage.tsx"] : [contentModule(page)];
+}
+
+function contentModule(page: SitePage): string {
+  if (page.body.kind === "home") throw new Error(`${page.path} has no content module`);
+  return `content/${page.body.kind}/${page.body.content}.ts`;
+}
+
+function contentLoader<C>(loaders: Loaders<C>, page: SitePage): () => Promise<C> {
+  const load = loaders[`../${contentModule(page)}`];
+  if (!load) throw new Error(`site/siteMap.ts: page ${page.path}: there is no site/${contentModule(page)}`);
+  return load;
+}

@@ -1,0 +1,2 @@
+/** A quote page's path: /quote/ for the chooser, /quote/<flow path>/ for the rest. */
+export const quotePath = (flowPath: string) => `/quote/${flowPath ? `${flowPath}/` : ""}`;

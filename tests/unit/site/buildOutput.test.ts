@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { tagManagerSnippet } from "../../../site/build/tagManagerPlugin";
+import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, CONSENT_PENDING_CLASS, MARKETING_COOKIE } from "../../../site/consent/consentState";
+import { preloadLinks, robotsTxt, sitemapXml } from "../../../scripts/prerender";
+
+const indexHtml = readFileSync(fileURLToPath(new URL("../../../site/index.html", import.meta.url)), "utf8");
+
+describe("the page template's consent snippet", () => {
+  it("reads the same cookies and sets the same class as the site's consent code", () => {
+    for (const name of [CONSENT_CHOSEN_COOKIE, ANALYTICS_COOKIE, MARKETING_COOKIE, CONSENT_PENDING_CLASS])
+      expect(indexHtml).toContain(`"${name}"`);
+  });
+
+  it("sets every consent-mode default to denied, before the Tag Manager marker", () => {
+    const defaults = indexHtml.indexOf('gtag("consent", "default"');
+    expect(defaults).toBeGreaterThan(0);
+    expect(defaults).toBeLessThan(indexHtml.indexOf("<!--tag-manager-->"));
+    for (const kind of ["ad_storage", "ad_user_data", "ad_personalization", "analytics_storage"])
+      expect(indexHtml).toContain(`${kind}: "denied"`);
+  });
+});
+
+describe("Tag Manager", () => {
+  it("loads the configured container", () => {
+    expect(tagManagerSnippet("GTM-AB12CD3")).toContain('"dataLayer","GTM-AB12CD3"');
+  });
+
+  it("refuses an id that is not a container id, naming the setting", () => {
+    expect(() => tagManagerSnippet('GTM-X"><script>')).toThrow(/VITE_GTM_ID/);
+  });
+});
+
+describe("the sitemap, robots.txt and preloads", () => {
+  it("lists absolute page addresses", () => {
+    expect(sitemapXml("https://example.co.uk", ["/", "/business-water/"])).toContain("<loc>https://example.co.uk/business-water/</loc>");
+  });
+
+  it("lets crawlers read the pages but not the API, and names the sitemap", () => {
+    expect(robotsTxt("https://example.co.uk")).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://example.co.uk/sitemap.xml\n",
+    );
+  });
+
+  it("preloads a page's lazy chunks and what they import, but not what the entry already loads", () => {
+    const manifest = {
+      "index.html": { file: "assets/index.js", imports: ["_runtime.js"] },
+      "_runtime.js": { file: "assets/runtime.js" },
+      "pages/ContentRoute.tsx": { file: "assets/ContentRoute.js", imports: ["_runtime.js", "_siteMap.js"] },
+      "_siteMap.js": { file: "assets/siteMap.js" },
+    };
+    expect(preloadLinks(manifest, ["pages/ContentRoute.tsx"])).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/ContentRoute.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/siteMap.js">',
+    ]);
+    expect(() => preloadLinks(manifest, ["pages/Missing.tsx"], "/x/")).toThrow(
+      '/x/: the build manifest has no chunk for "pages/Missing.tsx"',
+    );
+  });
+});
