@@ -28,7 +28,29 @@ export async function generateTypes(): Promise<Map<string, string>> {
     });
     out.set(path.join(outDir, file.replace(".schema.json", ".ts")), ts);
   }
+  out.set(path.join(outDir, "fieldLabels.ts"), await fieldLabelsModule());
   return out;
+}
+
+/**
+ * The field library's labels as a small module: the browser needs a field's label for its messages, not
+ * the whole library.
+ */
+async function fieldLabelsModule(): Promise<string> {
+  const library = JSON.parse(await readFile(path.join(schemasDir, "fields.schema.json"), "utf8")) as {
+    properties: Record<string, { title?: string }>;
+  };
+  const entries = Object.entries(library.properties).map(([key, { title }]) => `  ${key}: ${JSON.stringify(title ?? key)},`);
+  return [
+    banner.replace("{file}", "fields.schema.json"),
+    'import type { FieldKey } from "./fields";',
+    "",
+    "/** Each field's label, as a visitor reads it. */",
+    "export const fieldLabels = {",
+    ...entries,
+    "} as const satisfies Record<FieldKey, string>;",
+    "",
+  ].join("\n");
 }
 
 /** Property titles are labels for visitors, not type names: drop them so types keep their definitions' names. */

@@ -8,7 +8,8 @@ declare module "virtual:flow-manifest" {
 
 declare module "virtual:step-validators" {
   import type { ValidatorModule } from "../engine/react/types";
-  export const loaders: Record<string, () => Promise<ValidatorModule>>;
+  /** A step's precompiled validator; key is "<stepId>" or "<stepId>:<variant>". */
+  export function loadStepValidator(flowId: string, version: number, key: string): Promise<ValidatorModule>;
 }
 
 declare module "virtual:articles" {

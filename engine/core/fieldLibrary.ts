@@ -10,15 +10,7 @@ const library = fieldsSchema as unknown as JsonSchema & {
 /** Every field key of the library. */
 export const fieldKeys = Object.keys(library.properties) as FieldKey[];
 
-/** Whether a string names a field of the library. */
-export function isFieldKey(key: string): key is FieldKey {
-  return Object.hasOwn(library.properties, key);
-}
-
-/** The label a visitor sees for a field ("Phone number", "Email"). */
-export function fieldLabel(key: string): string {
-  return isFieldKey(key) ? (library.properties[key].title ?? key) : key;
-}
+export { fieldLabel, isFieldKey } from "./fieldLabels";
 
 /** The field's own schema with local `#/definitions/…` references inlined, so it stands alone. */
 export function fieldSchema(key: FieldKey): JsonSchema {

@@ -1,5 +1,5 @@
 /** Turns schema errors into the field-level messages a visitor reads, in the spec's words. */
-import { fieldLabel } from "./fieldLibrary";
+import { fieldLabel } from "./fieldLabels";
 import type { FieldError, SchemaError } from "./types";
 
 /** The message for an invalid UK phone number. */

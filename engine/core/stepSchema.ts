@@ -1,32 +1,8 @@
 /** The JSON Schema that a step's answers must satisfy, assembled from the step and the field library. */
 import { fieldSchema } from "./fieldLibrary";
-import { assertNever, type Answers, type FieldKey, type JsonSchema, type Step, type StepOfKind } from "./types";
+import { assertNever, type Answers, type JsonSchema, type Step, type StepOfKind } from "./types";
 
-/** Fields that a manually entered address is made of. */
-export const manualAddressFields = ["street", "townCity", "postcode"] as const satisfies FieldKey[];
-
-/** The fields a step writes to, in the order it asks for them. */
-export function stepFields(step: Step, answers: Answers = {}): FieldKey[] {
-  switch (step.kind) {
-    case "radio":
-    case "checkbox":
-      return [step.field];
-    case "form":
-      return [...step.fields];
-    case "full-business-address":
-      return answers.businessAddressManual
-        ? ["businessAddressManual", ...manualAddressFields]
-        : ["businessAddressManual", "businessAddress", ...manualAddressFields];
-    case "upsell":
-      return ["upsell"];
-    case "mmob":
-    case "stickee":
-    case "success":
-      return [];
-    default:
-      return assertNever(step, "step kind");
-  }
-}
+export { manualAddressFields, stepFields } from "./stepFields";
 
 /**
  * The schema for a step's answers. An address step has two shapes: a picked address, or a manual one

@@ -1,5 +1,5 @@
 import type { MouseEvent, Ref } from "react";
-import { isFieldKey } from "../core/fieldLibrary";
+import { isFieldKey } from "../core/fieldLabels";
 import type { FieldError } from "../core/types";
 import { fieldId } from "./fieldIds";
 

@@ -1,12 +1,12 @@
 /** The generic renderer: draws any flow document step by step, with progress, Back/Next and error summary. */
 import { Suspense, useEffect, useReducer, useRef } from "react";
-import { stepFields } from "../core/stepSchema";
+import { stepFields } from "../core/stepFields";
 import { nextMove, progress, stepById } from "../core/walkFlow";
 import type { Answers, FieldError, FlowDocument, Step } from "../core/types";
 import { ErrorSummary } from "./ErrorSummary";
 import { STEP_FORM_ID } from "./fieldIds";
 import { initialState, quoteFlowReducer } from "./quoteFlowState";
-import { preloadFormStep, stepRegistry } from "./registry";
+import { preloadFormStep, preloadLaterSteps, stepRegistry } from "./registry";
 import type { FlowServices, FlowSnapshot, LeadResponse, QuoteFlowEvent, StepComponent, StepProps } from "./types";
 
 /** The heading of a success step that does not set its own. */
@@ -64,10 +64,12 @@ export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, 
     onSnapshot?.({ stepId: state.walk.stepId, history: state.walk.history, answers: state.answers });
   }, [state.walk, state.answers, onSnapshot]);
 
-  // Once the visitor has moved on, fetch the form library and validators so form steps open without a wait.
+  // Once the visitor has moved on, fetch the later steps, the form library and validators, so no step waits.
   const movedOn = state.walk.history.length > 0;
   useEffect(() => {
-    if (movedOn && flow.steps.some((s) => s.kind === "form")) {
+    if (!movedOn) return;
+    preloadLaterSteps().catch(() => undefined);
+    if (flow.steps.some((s) => s.kind === "form")) {
       preloadFormStep().then((module) => module.preloadValidators(services, flow), () => undefined);
     }
   }, [movedOn, flow, services]);

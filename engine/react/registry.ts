@@ -2,15 +2,14 @@
 import { lazy } from "react";
 import { AddressStep } from "./steps/AddressStep";
 import { CheckboxStep } from "./steps/CheckboxStep";
-import { MmobStep } from "./steps/MmobStep";
 import { RadioStep } from "./steps/RadioStep";
-import { StickeeStep } from "./steps/StickeeStep";
-import { SuccessStep } from "./steps/SuccessStep";
-import { UpsellStep } from "./steps/UpsellStep";
 import type { StepRegistry } from "./types";
 
 /** Fetches the form step's chunk (RJSF) ahead of need; React's lazy then finds it loaded. */
 export const preloadFormStep = () => import("./steps/FormStep");
+
+/** Fetches the steps that never open a flow (deals, marketplace, upsell, success) ahead of need. */
+export const preloadLaterSteps = () => import("./steps/laterSteps");
 
 export const stepRegistry = {
   radio: RadioStep,
@@ -18,8 +17,9 @@ export const stepRegistry = {
   // RJSF comes in its own chunk, loaded when a flow reaches its first form step.
   form: lazy(preloadFormStep),
   "full-business-address": AddressStep,
-  upsell: UpsellStep,
-  mmob: MmobStep,
-  stickee: StickeeStep,
-  success: SuccessStep,
+  // The first screen of a quote page needs none of these; they arrive once the visitor has started.
+  upsell: lazy(() => preloadLaterSteps().then((m) => ({ default: m.UpsellStep }))),
+  mmob: lazy(() => preloadLaterSteps().then((m) => ({ default: m.MmobStep }))),
+  stickee: lazy(() => preloadLaterSteps().then((m) => ({ default: m.StickeeStep }))),
+  success: lazy(() => preloadLaterSteps().then((m) => ({ default: m.SuccessStep }))),
 } satisfies StepRegistry;

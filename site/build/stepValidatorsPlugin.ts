@@ -2,8 +2,9 @@
  * Vite plugin: precompiles the validator of every validating step of every flow at build time, so the
  * browser ships plain validation functions (no runtime schema compiler, no `eval`).
  *
- * `virtual:step-validators` exports `loaders`, keyed "<flowId>@<version>/<stepId>[:variant]", each a
- * lazy import of one step's validator module. Form steps are compiled with RJSF's own code generator
+ * `virtual:step-validators` exports `loadStepValidator(flowId, version, key)`, key "<stepId>[:variant]":
+ * it loads the flow version's small index of validators (`virtual:step-validators/<flowId>@<version>`), then
+ * that one step's validator module, so a quote page carries no list of every other flow's steps. Form steps are compiled with RJSF's own code generator
  * (their module feeds `createPrecompiledValidator`); an address step has a "manual" and a "picked" variant.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -22,6 +23,7 @@ const formsDir = path.join(root, "forms");
 
 const VIRTUAL_INDEX = "virtual:step-validators";
 const VIRTUAL_STEP = "virtual:step-validator/";
+const VIRTUAL_FLOW_INDEX = "virtual:step-validators/";
 const RESOLVED_PREFIX = "\0";
 
 /** The id every precompiled root schema is given, so its export has a stable name. */
@@ -98,16 +100,30 @@ export function stepValidatorsPlugin(): Plugin {
   return {
     name: "step-validators",
     resolveId(id) {
-      if (id === VIRTUAL_INDEX || id.startsWith(VIRTUAL_STEP)) return RESOLVED_PREFIX + id;
+      if (id === VIRTUAL_INDEX || id.startsWith(VIRTUAL_STEP) || id.startsWith(VIRTUAL_FLOW_INDEX)) return RESOLVED_PREFIX + id;
       return undefined;
     },
     load(id) {
       if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
       const name = id.slice(RESOLVED_PREFIX.length);
       if (name === VIRTUAL_INDEX) {
-        const entries = [...current().keys()].map(
-          (key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(VIRTUAL_STEP + key)}),`,
-        );
+        const flowKeys = [...new Set([...current().keys()].map((key) => key.split("/")[0]!))];
+        const entries = flowKeys.map((flowKey) => `  ${JSON.stringify(flowKey)}: () => import(${JSON.stringify(VIRTUAL_FLOW_INDEX + flowKey)}),`);
+        return [
+          `const flows = {\n${entries.join("\n")}\n};`,
+          "export async function loadStepValidator(flowId, version, key) {",
+          "  const index = flows[`${flowId}@${version}`];",
+          "  const load = index && (await index()).loaders[key];",
+          "  if (!load) throw new Error(`No precompiled validator for ${flowId} v${version} step ${key}`);",
+          "  return load();",
+          "}",
+        ].join("\n");
+      }
+      if (name.startsWith(VIRTUAL_FLOW_INDEX)) {
+        const flowKey = name.slice(VIRTUAL_FLOW_INDEX.length);
+        const entries = [...current().keys()]
+          .filter((key) => key.startsWith(`${flowKey}/`))
+          .map((key) => `  ${JSON.stringify(key.slice(flowKey.length + 1))}: () => import(${JSON.stringify(VIRTUAL_STEP + key)}),`);
         return `export const loaders = {\n${entries.join("\n")}\n};\n`;
       }
       if (name.startsWith(VIRTUAL_STEP)) {

@@ -1,5 +1,5 @@
 /** The browser's side of the quote engine's services: the site's API over fetch, validators, flow hand-over. */
-import { loaders as validatorLoaders } from "virtual:step-validators";
+import { loadStepValidator } from "virtual:step-validators";
 import { carriedAnswers } from "../../engine/core/carryOver";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import type { Address, Deal, FlowServices, LeadResponse } from "../../engine/react/types";
@@ -30,10 +30,8 @@ export function createFlowServices(context: SubmissionContext, navigate: (path: 
       return (await response.json()) as LeadResponse;
     },
 
-    async loadValidator(flow: FlowDocument, key: string) {
-      const load = validatorLoaders[`${flow.id}@${flow.version}/${key}`];
-      if (!load) throw new Error(`No precompiled validator for ${flow.id} v${flow.version} step ${key}`);
-      return load();
+    loadValidator(flow: FlowDocument, key: string) {
+      return loadStepValidator(flow.id, flow.version, key);
     },
 
     async loadDeals(name: string): Promise<Deal[]> {

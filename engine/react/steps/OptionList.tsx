@@ -20,21 +20,34 @@ export function OptionList({ type, field, options, headingId, errors, isChecked,
   const invalid = hasError(field, errors);
   return (
     <fieldset className="options" aria-labelledby={headingId} aria-describedby={invalid ? fieldErrorId(field) : undefined}>
-      {options.map((option, index) => (
-        <label key={option.value} className={`option option--${type}`} onPointerDown={onPointerDown}>
-          <input
-            type={type}
-            name={field}
-            id={index === 0 ? fieldId(field) : undefined}
-            value={option.value}
-            checked={isChecked(option.value)}
-            aria-invalid={invalid || undefined}
-            {...inputProps(option.value)}
-          />
-          <span className="option__label">{option.label}</span>
-          {option.hint && <span className="option__hint">{option.hint}</span>}
-        </label>
-      ))}
+      {options.map((option, index) => {
+        // The option is named by its label alone; its hint is a description, read after the name.
+        const labelId = `${field}-option-${index}`;
+        const hintId = option.hint ? `${labelId}-hint` : undefined;
+        return (
+          <label key={option.value} className={`option option--${type}`} onPointerDown={onPointerDown}>
+            <input
+              type={type}
+              name={field}
+              id={index === 0 ? fieldId(field) : undefined}
+              value={option.value}
+              checked={isChecked(option.value)}
+              aria-invalid={invalid || undefined}
+              aria-labelledby={labelId}
+              aria-describedby={hintId}
+              {...inputProps(option.value)}
+            />
+            <span className="option__label" id={labelId}>
+              {option.label}
+            </span>
+            {option.hint && (
+              <span className="option__hint" id={hintId}>
+                {option.hint}
+              </span>
+            )}
+          </label>
+        );
+      })}
     </fieldset>
   );
 }

@@ -5,7 +5,7 @@
 import { cleanup, configure, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach } from "vitest";
-import { loaders as validatorLoaders } from "virtual:step-validators";
+import { loadStepValidator } from "virtual:step-validators";
 import { checkFlow } from "../../../engine/core/checkFlow";
 import { createAjv } from "../../../engine/core/createAjv";
 import type { Answers, FlowDocument } from "../../../engine/core/types";
@@ -80,10 +80,8 @@ export function fakeServices({ leadResponse = { code: "1", leadId: "x" } }: { le
       if (response === undefined || response === "network-error") throw new TypeError("Failed to fetch");
       return response;
     },
-    async loadValidator(flow, key) {
-      const load = validatorLoaders[`${flow.id}@${flow.version}/${key}`];
-      if (!load) throw new Error(`No precompiled validator for ${flow.id} v${flow.version} step ${key}`);
-      return load();
+    loadValidator(flow, key) {
+      return loadStepValidator(flow.id, flow.version, key);
     },
     startFlow(flowId, answers) {
       services.startedFlows.push({ flowId, answers });

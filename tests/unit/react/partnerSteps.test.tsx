@@ -122,7 +122,7 @@ describe("the upsell after a lead", () => {
     await visit.user.type(screen.getByLabelText(/^Phone number\*?$/), "020 7946 0000");
     await visit.user.type(screen.getByLabelText(/^Email\*?$/), "jo@example.com");
     await visit.user.click(screen.getByRole("button", { name: "Call me back" }));
-    await screen.findByRole("heading", { name: "Can we help with anything else?" });
+    await screen.findByRole("button", { name: "No thanks, I'm done" });
     return { ...visit, services, events };
   }
 
