@@ -21,6 +21,19 @@ export default defineConfig({
     url: `http://127.0.0.1:${e2ePort}/api/health`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: { PORT: String(e2ePort), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(e2ePort),
+      HOST: "127.0.0.1",
+      DATA_DIR: e2eDataDir,
+      LOG_LEVEL: "warn",
+      // The tests fill forms in milliseconds and send a burst of leads from one address: neither is a bot here.
+      MIN_FILL_MS: "0",
+      RATE_LIMIT_MAX: "10000",
+      // Visitors here draw phone numbers from a range of a thousand; de-duplication has its own server tests.
+      DUPLICATE_WINDOW_HOURS: "0",
+      // Open every hour, so what a test sees does not depend on when it runs; and nothing is sent to buyers.
+      OPENING_HOURS: "always",
+      DELIVERY_WORKER: "off",
+    },
   },
 });

@@ -1,42 +1,61 @@
-/** Builds the Fastify app (without listening): flows, database, address lookup and every route plugin. */
+/** Builds the Fastify app (without listening): flows, buyers, database, security, every route plugin and the delivery worker. */
 import path from "node:path";
 import type { Plugin } from "ajv";
 import addFormats from "ajv-formats";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { createAjv, createSchemaCheck } from "../engine/core/createAjv";
 import { formats } from "../engine/core/fieldFormats";
-import { assertNever } from "../engine/core/types";
 import fieldsSchema from "../schemas/fields.schema.json";
 import flowSchema from "../schemas/flow.schema.json";
 import leadSchema from "../schemas/lead.schema.json";
-import type { AddressProvider } from "./addresses/addressProvider";
-import { demoAddressProvider } from "./addresses/demoAddressProvider";
+import newsletterSchema from "../schemas/newsletter.schema.json";
+import { createAddressProvider } from "./addresses/createAddressProvider";
+import { loadBuyers } from "./buyers/loadBuyers";
 import type { Config } from "./config";
+import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWorker";
 import { loadFlowCatalog } from "./flowCatalog";
+import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
 import errorHandler from "./plugins/errorHandler";
 import healthRoutes from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
+import newsletterRoutes from "./plugins/newsletterRoutes";
+import partnersRoutes from "./plugins/partnersRoutes";
+import rateLimits from "./plugins/rateLimits";
+import securityHeaders from "./plugins/securityHeaders";
 import staticSite from "./plugins/staticSite";
 import { openDatabase } from "./storage/database";
 
+/** The settings and what tests may replace (the clock, the worker, the secrets). */
 export interface BuildServerOptions {
   config: Config;
   /** Fastify's logger option; `false` silences it. Request URLs are always logged without their query. */
   logger?: FastifyServerOptions["logger"];
+  /** Whether to run the delivery worker in this process; config.delivery.worker when not given. */
+  deliveryWorker?: boolean;
+  /** The clock for opening hours, caps, windows and deliveries (tests set it). */
+  now?: () => Date;
+  /** Where buyers' signing secrets are read; process.env when not given. */
+  secrets?: NodeJS.ProcessEnv;
 }
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
 const BODY_LIMIT = 64 * 1024;
 
-/** The app, not yet listening; throws a FlowError when a flow file is broken. Closing the app closes the database. */
-export async function buildServer({ config, logger }: BuildServerOptions): Promise<FastifyInstance> {
+/**
+ * The app, not yet listening; throws a FlowError when a flow file is broken and a ConfigFileError
+ * when the buyers file is. Closing the app stops the worker, then closes the database.
+ */
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env }: BuildServerOptions): Promise<FastifyInstance> {
   const ajv = createAjv();
   const flows = await loadFlowCatalog(config.formsDir, ajv);
+  const buyers = await loadBuyers(config.buyersFile);
+  const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logger),
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
     ajv: {
       // Route schemas check exactly what was sent: nothing coerced, stripped or defaulted away unseen.
       customOptions: {
@@ -51,38 +70,46 @@ export async function buildServer({ config, logger }: BuildServerOptions): Promi
       plugins: [[addFormats as Plugin<unknown>, ["email"]]],
     },
   });
-  for (const schema of [fieldsSchema, flowSchema, leadSchema]) app.addSchema(schema);
+  for (const schema of [fieldsSchema, flowSchema, leadSchema, newsletterSchema]) app.addSchema(schema);
 
-  const db = await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
+  const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
+  let worker: DeliveryWorker | undefined;
   app.addHook("onClose", async () => {
+    await worker?.stop();
     await db.destroy();
   });
 
   await app.register(errorHandler);
+  await app.register(securityHeaders, { siteDir: config.siteDir });
+  await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
   await app.register(staticSite, { siteDir: config.siteDir });
   await app.register(healthRoutes, { db });
-  await app.register(addressesRoutes, { provider: addressProvider(config.addressProvider) });
-  await app.register(leadsRoutes, { db, flows, check: createSchemaCheck(ajv) });
-  return app;
-}
+  await app.register(addressesRoutes, { provider: createAddressProvider(config) });
+  await app.register(partnersRoutes, { buyers });
+  await app.register(newsletterRoutes, { db, now });
+  await app.register(leadsRoutes, {
+    intake: { db, buyers, siteHours, duplicateWindowHours: config.duplicateWindowHours, fakeCampaignIds: new Set(config.fakeCampaignIds), now },
+    flows,
+    check: createSchemaCheck(ajv),
+    minFillMs: config.minFillMs,
+    onDeliveriesQueued: () => worker?.wake(),
+  });
 
-function addressProvider(name: Config["addressProvider"]): AddressProvider {
-  switch (name) {
-    case "demo":
-      return demoAddressProvider;
-    default:
-      return assertNever(name, "address provider");
+  if (deliveryWorker ?? config.delivery.worker) {
+    worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now });
   }
+  return app;
 }
 
 /**
  * Fastify's logger with our request serializer: postcodes and other personal data travel in query
- * strings, so a request is logged by method and path only (no query, no client address).
+ * strings, so a request is logged by method and path only (no query, no client address). A database
+ * error's detail can quote the row it refused (PostgreSQL's "Key (email)=(…)"), so it is left out.
  */
 function loggerOptions(level: Config["logLevel"], logger: BuildServerOptions["logger"]): FastifyServerOptions["logger"] {
   if (logger === false) return false;
   const given = typeof logger === "object" ? logger : {};
-  return { level, ...given, serializers: { ...given.serializers, req: requestSummary } };
+  return { level, ...given, redact: ["err.detail", "err.where"], serializers: { ...given.serializers, req: requestSummary } };
 }
 
 function requestSummary(request: FastifyRequest): { method: string; url: string } {

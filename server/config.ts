@@ -2,12 +2,15 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import envSchema from "env-schema";
+import { parseOpeningHours } from "./hours/openingHours";
 
 /** Log levels pino understands. */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** Address lookup back ends; only the demo dataset for now. */
-const ADDRESS_PROVIDERS = ["demo"] as const;
+/** Address lookup back ends: the demo dataset, or a paid provider keyed by ADDRESS_API_KEY. */
+export const ADDRESS_PROVIDERS = ["demo", "ideal-postcodes", "getaddress"] as const;
+
+const ON_OFF = ["on", "off"] as const;
 
 /** The environment as env-schema hands it back: defaults filled in, numbers coerced. */
 interface Env {
@@ -19,13 +22,34 @@ interface Env {
   BRAND: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
   ADDRESS_PROVIDER: (typeof ADDRESS_PROVIDERS)[number];
+  ADDRESS_API_KEY?: string;
+  ADDRESS_API_URL?: string;
+  DATABASE_URL?: string;
+  REDIS_URL?: string;
+  TRUST_PROXY: (typeof ON_OFF)[number];
+  BUYERS_FILE: string;
+  OPENING_HOURS: string;
+  DUPLICATE_WINDOW_HOURS: number;
+  FAKE_CAMPAIGN_IDS: string;
+  MIN_FILL_MS: number;
+  RATE_LIMIT_MAX: number;
+  RATE_LIMIT_WINDOW_MS: number;
+  DELIVERY_WORKER: (typeof ON_OFF)[number];
+  DELIVERY_MAX_ATTEMPTS: number;
+  DELIVERY_TIMEOUT_MS: number;
+  DELIVERY_BACKOFF_MS: number;
+  DELIVERY_BACKOFF_MAX_MS: number;
+  DELIVERY_POLL_MS: number;
+  DELIVERY_CONCURRENCY: number;
 }
+
+const count = (min: number, fallback: number, max = 2_147_483_647) => ({ type: "integer", minimum: min, maximum: max, default: fallback });
 
 const envJsonSchema = {
   type: "object",
   required: [],
   properties: {
-    PORT: { type: "integer", minimum: 0, maximum: 65535, default: 3000 },
+    PORT: count(0, 3000, 65535),
     HOST: { type: "string", minLength: 1, default: "localhost" },
     DATA_DIR: { type: "string", minLength: 1, default: "data" },
     SITE_DIR: { type: "string", minLength: 1, default: "dist/client" },
@@ -33,10 +57,44 @@ const envJsonSchema = {
     BRAND: { type: "string", minLength: 1, default: "SwitchPlan" },
     LOG_LEVEL: { type: "string", enum: LOG_LEVELS, default: "info" },
     ADDRESS_PROVIDER: { type: "string", enum: ADDRESS_PROVIDERS, default: "demo" },
+    ADDRESS_API_KEY: { type: "string", minLength: 1 },
+    ADDRESS_API_URL: { type: "string", pattern: "^https?://" },
+    DATABASE_URL: { type: "string", pattern: "^postgres(ql)?://" },
+    REDIS_URL: { type: "string", pattern: "^rediss?://" },
+    TRUST_PROXY: { type: "string", enum: ON_OFF, default: "off" },
+    BUYERS_FILE: { type: "string", minLength: 1, default: "server/config/buyers.json" },
+    OPENING_HOURS: { type: "string", minLength: 1, default: "mon-fri 09:00-17:30" },
+    DUPLICATE_WINDOW_HOURS: count(0, 30 * 24),
+    FAKE_CAMPAIGN_IDS: { type: "string", default: "" },
+    MIN_FILL_MS: count(0, 3000),
+    RATE_LIMIT_MAX: count(1, 20),
+    RATE_LIMIT_WINDOW_MS: count(1000, 60_000),
+    DELIVERY_WORKER: { type: "string", enum: ON_OFF, default: "on" },
+    DELIVERY_MAX_ATTEMPTS: count(1, 10, 100),
+    DELIVERY_TIMEOUT_MS: count(100, 10_000),
+    DELIVERY_BACKOFF_MS: count(10, 30_000),
+    DELIVERY_BACKOFF_MAX_MS: count(10, 60 * 60_000),
+    DELIVERY_POLL_MS: count(10, 2000),
+    DELIVERY_CONCURRENCY: count(1, 4, 64),
   },
 };
 
-/** The checked settings; directories are absolute. */
+/** How the delivery worker behaves: attempts, time-outs and back-off. */
+export interface DeliveryConfig {
+  /** Whether buildServer starts the worker in the server process. */
+  worker: boolean;
+  maxAttempts: number;
+  timeoutMs: number;
+  /** The first retry waits about this long; each later one twice the one before, with jitter. */
+  backoffMs: number;
+  backoffMaxMs: number;
+  /** How often an idle worker looks for rows (it is also woken by each new lead). */
+  pollMs: number;
+  /** Deliveries in flight at once per worker. */
+  concurrency: number;
+}
+
+/** The checked settings; directories and files are absolute. */
 export interface Config {
   port: number;
   host: string;
@@ -46,6 +104,25 @@ export interface Config {
   brand: string;
   logLevel: Env["LOG_LEVEL"];
   addressProvider: Env["ADDRESS_PROVIDER"];
+  addressApiKey?: string;
+  /** Another base URL for the address provider (a local fake in tests). */
+  addressApiUrl?: string;
+  /** PostgreSQL instead of the embedded SQLite file. */
+  databaseUrl?: string;
+  /** Redis for rate limits shared by several instances. */
+  redisUrl?: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  buyersFile: string;
+  /** The site's opening hours (see hours/openingHours.ts), for the out-of-hours flag and routing. */
+  openingHours: string;
+  duplicateWindowHours: number;
+  /** Ad campaign ids (tracking.ads.campaignid) known not to be real traffic: their leads answer 100. */
+  fakeCampaignIds: string[];
+  /** A lead sent sooner than this after the form began is a bot's. */
+  minFillMs: number;
+  rateLimit: { max: number; windowMs: number };
+  delivery: DeliveryConfig;
 }
 
 /** The repository root, so relative directories mean the same whichever folder the server starts in. */
@@ -54,6 +131,8 @@ export const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 /** Reads and checks the settings; throws an Error naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = readEnv(env);
+  const problems = crossChecks(vars);
+  if (problems.length > 0) throw new Error(`Invalid environment variable${problems.length > 1 ? "s" : ""}: ${problems.join("; ")}`);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -63,7 +142,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brand: vars.BRAND,
     logLevel: vars.LOG_LEVEL,
     addressProvider: vars.ADDRESS_PROVIDER,
+    ...(vars.ADDRESS_API_KEY ? { addressApiKey: vars.ADDRESS_API_KEY } : {}),
+    ...(vars.ADDRESS_API_URL ? { addressApiUrl: vars.ADDRESS_API_URL } : {}),
+    ...(vars.DATABASE_URL ? { databaseUrl: vars.DATABASE_URL } : {}),
+    ...(vars.REDIS_URL ? { redisUrl: vars.REDIS_URL } : {}),
+    trustProxy: vars.TRUST_PROXY === "on",
+    buyersFile: path.resolve(repoRoot, vars.BUYERS_FILE),
+    openingHours: vars.OPENING_HOURS,
+    duplicateWindowHours: vars.DUPLICATE_WINDOW_HOURS,
+    fakeCampaignIds: vars.FAKE_CAMPAIGN_IDS.split(",").map((id) => id.trim()).filter(Boolean),
+    minFillMs: vars.MIN_FILL_MS,
+    rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
+    delivery: {
+      worker: vars.DELIVERY_WORKER === "on",
+      maxAttempts: vars.DELIVERY_MAX_ATTEMPTS,
+      timeoutMs: vars.DELIVERY_TIMEOUT_MS,
+      backoffMs: vars.DELIVERY_BACKOFF_MS,
+      backoffMaxMs: vars.DELIVERY_BACKOFF_MAX_MS,
+      pollMs: vars.DELIVERY_POLL_MS,
+      concurrency: vars.DELIVERY_CONCURRENCY,
+    },
   };
+}
+
+/** Rules that span variables or need more than a type check. */
+function crossChecks(vars: Env): string[] {
+  const problems: string[] = [];
+  if (vars.ADDRESS_PROVIDER !== "demo" && !vars.ADDRESS_API_KEY) {
+    problems.push(`ADDRESS_API_KEY is required when ADDRESS_PROVIDER is ${vars.ADDRESS_PROVIDER}`);
+  }
+  try {
+    parseOpeningHours(vars.OPENING_HOURS, "OPENING_HOURS");
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (vars.DELIVERY_BACKOFF_MAX_MS < vars.DELIVERY_BACKOFF_MS) {
+    problems.push("DELIVERY_BACKOFF_MAX_MS must be at least DELIVERY_BACKOFF_MS");
+  }
+  return problems;
 }
 
 interface EnvSchemaError extends Error {

@@ -8,7 +8,7 @@ import type Ajv from "ajv";
 import { checkFlow, FlowError } from "../engine/core/checkFlow";
 import type { FlowDocument } from "../engine/core/types";
 import type { TrafficSplit } from "../schemas/generated/split";
-import { repoRoot } from "./config";
+import { displayPath } from "./displayPath";
 
 /** Looks up loaded flows by id and version. */
 export interface FlowCatalog {
@@ -129,10 +129,4 @@ async function readJson(file: string): Promise<unknown> {
 function problemsOf(error: unknown): string[] {
   if (error instanceof FlowError) return error.problems;
   throw error;
-}
-
-/** The path as people name it: relative to the repository when inside it. */
-function displayPath(file: string): string {
-  const relative = path.relative(repoRoot, file);
-  return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
 }

@@ -2,6 +2,7 @@
 import { FlowError } from "../engine/core/checkFlow";
 import { buildServer } from "./buildServer";
 import { loadConfig, type Config } from "./config";
+import { ConfigFileError } from "./displayPath";
 
 async function start(): Promise<void> {
   let config: Config;
@@ -11,8 +12,8 @@ async function start(): Promise<void> {
     return exitWith((error as Error).message);
   }
   const app = await buildServer({ config }).catch((error: unknown) => {
-    // A broken flow file is an editing mistake, not a crash: its message names the file and step.
-    if (error instanceof FlowError) return exitWith(error.message);
+    // A broken flow or buyers file is an editing mistake, not a crash: its message names the file and place.
+    if (error instanceof FlowError || error instanceof ConfigFileError) return exitWith(error.message);
     throw error;
   });
 

@@ -6,7 +6,14 @@
  */
 export type TrackingValue = string;
 /**
- * 0 none, 1 success, 2 duplicate, 3 fail with errors, 4 fail, 5-10 buyer-specific, 99 test mode, 100 fake campaign.
+ * Milliseconds since 1970 (UTC) by the browser's clock: startedAt when the visitor began the form, sentAt when the lead was sent. Both come from one clock, so the fill time needs no agreement with the server's.
+ *
+ * This interface was referenced by `LeadSubmission`'s JSON-Schema
+ * via the `definition` "browserTime".
+ */
+export type BrowserTime = number;
+/**
+ * 0 none (stored, no buyer takes it), 1 success, 2 duplicate, 3 fail with errors, 4 fail, 5 buyer energy, 6 buyer payments, 7 buyer home solar, 8 buyer energy out of hours, 9 buyer business solar, 10 buyer business waste, 99 test mode, 100 fake campaign.
  *
  * This interface was referenced by `LeadSubmission`'s JSON-Schema
  * via the `definition` "responseCode".
@@ -29,6 +36,13 @@ export interface LeadSubmission {
     marketing?: boolean;
   };
   testMode?: boolean;
+  /**
+   * The hidden honeypot field's value (site/quote/Honeypot.tsx): people never see it and leave it empty.
+   */
+  honeypot?: string;
+  startedAt?: BrowserTime;
+  sentAt?: BrowserTime;
+  contactConsent?: ContactConsent;
 }
 /**
  * Campaign keys grouped as utm, ads and user.
@@ -59,6 +73,25 @@ export interface Tracking {
   };
 }
 /**
+ * What the visitor agreed to by submitting: the wording beside the submit button, the privacy notice it linked to, and the partners (buyers, by name) it named. A lead is only ever delivered to a buyer named here.
+ *
+ * This interface was referenced by `LeadSubmission`'s JSON-Schema
+ * via the `definition` "contactConsent".
+ */
+export interface ContactConsent {
+  /**
+   * The submit step's consentText, as shown.
+   */
+  wording: string;
+  privacyNoticeVersion?: string;
+  /**
+   * The partners named beside the submit button (GET /api/partners lists them per service).
+   *
+   * @maxItems 30
+   */
+  buyers?: string[];
+}
+/**
  * This interface was referenced by `LeadSubmission`'s JSON-Schema
  * via the `definition` "fieldError".
  */
@@ -66,6 +99,14 @@ export interface FieldError {
   field: string;
   step?: string;
   message: string;
+}
+/**
+ * This interface was referenced by `LeadSubmission`'s JSON-Schema
+ * via the `definition` "leadBuyer".
+ */
+export interface LeadBuyer {
+  name: string;
+  phone: string;
 }
 /**
  * The answer to POST /api/leads.
@@ -78,9 +119,12 @@ export interface LeadResponse {
   message?: string;
   leadId?: string;
   errors?: FieldError[];
+  /**
+   * The lead arrived outside the site's opening hours (Europe/London; England and Wales bank holidays count as closed).
+   */
   outOfHours?: boolean;
-  buyers?: {
-    name: string;
-    phone?: string;
-  }[];
+  /**
+   * The partners who will contact the visitor, with the number the success page shows.
+   */
+  buyers?: LeadBuyer[];
 }

@@ -1,15 +1,18 @@
 /** GET /api/addresses?postcode=…: the addresses at a postcode, for the address step's lookup. */
 import type { FastifyInstance } from "fastify";
 import { isValid } from "postcode";
-import type { Address, AddressProvider } from "../addresses/addressProvider";
+import { AddressLookupError, type Address, type AddressProvider } from "../addresses/addressProvider";
 
+/** What the address lookup route needs. */
 export interface AddressesRoutesOptions {
   provider: AddressProvider;
 }
 
 const invalidPostcode = { message: "Please enter a valid UK postcode" };
+/** What the address step shows when the provider fails; the manual address path still works. */
+const lookupFailed = { message: "Something has gone wrong. Please try again." };
 
-/** The address lookup route; a postcode that is valid but unknown finds an empty list. */
+/** The address lookup route; a postcode that is valid but unknown finds an empty list, a provider failure a 502. */
 export default async function addressesRoutes(fastify: FastifyInstance, { provider }: AddressesRoutesOptions): Promise<void> {
   fastify.get<{ Querystring: { postcode?: string | string[] }; Reply: { addresses: Address[] } | { message: string } }>(
     "/api/addresses",
@@ -29,7 +32,14 @@ export default async function addressesRoutes(fastify: FastifyInstance, { provid
       // malformed) gets the one sentence the address step shows.
       const { postcode } = request.query;
       if (typeof postcode !== "string" || !isValid(postcode.trim())) return reply.code(400).send(invalidPostcode);
-      return { addresses: await provider.lookup(postcode) };
+      try {
+        return { addresses: await provider.lookup(postcode) };
+      } catch (error) {
+        if (!(error instanceof AddressLookupError)) throw error;
+        // The message names the provider and its answer, never the postcode.
+        request.log.warn({ problem: error.message }, "address lookup failed");
+        return reply.code(502).send(lookupFailed);
+      }
     },
   );
 }

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import { envelopeErrors } from "../envelopeErrors";
+import { RATE_LIMITED } from "./rateLimits";
 
 /** The status and body to answer an error with. */
 interface ErrorReply {
@@ -18,6 +19,7 @@ const clientErrors: Record<string, ErrorReply> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, body: { code: "4", message: "The request body is not valid JSON" } },
   FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, body: { code: "4", message: "The request body is empty" } },
   FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, body: { code: "4", message: "The request is too large" } },
+  [RATE_LIMITED]: { statusCode: 429, body: { code: "4", message: "Too many requests. Please wait a minute and try again." } },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     statusCode: 415,
     body: { code: "4", message: "The request body must be JSON, sent with content-type application/json" },

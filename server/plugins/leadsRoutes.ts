@@ -1,24 +1,31 @@
-/** POST /api/leads: checks the envelope, replays the flow over the answers, stores the lead. */
+/** POST /api/leads: checks the envelope, drops bots quietly, replays the flow over the answers, and hands the lead to intake. */
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { replayFlow } from "../../engine/core/replayFlow";
 import type { Answers, SchemaCheck } from "../../engine/core/types";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import type { FlowCatalog } from "../flowCatalog";
-import { insertLead } from "../storage/leadsStore";
-import type { Database } from "../storage/schema";
+import { acceptLead, type LeadIntake } from "../leads/acceptLead";
+import { botReason, decoyLeadAnswer } from "../leads/botCheck";
 
+/** What the leads route needs. */
 export interface LeadsRoutesOptions {
-  db: Kysely<Database>;
+  intake: LeadIntake;
   flows: FlowCatalog;
   /** Validates a step's answers against its schema during the replay. */
   check: SchemaCheck;
+  /** A lead sent sooner than this after its form began is a bot's. */
+  minFillMs: number;
+  /** Called after a lead with deliveries is committed (wakes the delivery worker). */
+  onDeliveriesQueued?: () => void;
 }
 
 const leadResponse = { $ref: "lead.schema.json#/definitions/leadResponse" };
 
 /** The leads route; never lists or reads leads back. */
-export default async function leadsRoutes(fastify: FastifyInstance, { db, flows, check }: LeadsRoutesOptions): Promise<void> {
+export default async function leadsRoutes(
+  fastify: FastifyInstance,
+  { intake, flows, check, minFillMs, onDeliveriesQueued }: LeadsRoutesOptions,
+): Promise<void> {
   // Only JSON: a text/plain body is what a cross-site HTML form can post without a CORS preflight.
   fastify.removeContentTypeParser("text/plain");
 
@@ -32,6 +39,13 @@ export default async function leadsRoutes(fastify: FastifyInstance, { db, flows,
     },
     async (request, reply) => {
       const submission = request.body;
+      const receivedAt = intake.now();
+      const bot = botReason(submission, minFillMs, receivedAt);
+      if (bot) {
+        request.log.info({ reason: bot }, "lead dropped as a bot's");
+        return decoyLeadAnswer(!intake.siteHours.isOpen(receivedAt));
+      }
+
       const flow = flows.getFlow(submission.flowId, submission.version);
       if (!flow) {
         const unknownFlow = flows.defaultVersion(submission.flowId) === undefined;
@@ -48,21 +62,13 @@ export default async function leadsRoutes(fastify: FastifyInstance, { db, flows,
       const replay = replayFlow(flow, submission.answers as Answers, check);
       if (replay.errors.length > 0) return reply.code(400).send({ code: "3", errors: replay.errors });
 
-      const testMode = submission.testMode === true;
-      const code = testMode ? "99" : "1";
-      const leadId = await insertLead(db, {
-        flowId: flow.id,
-        flowVersion: flow.version,
-        productType: flow.productType,
-        serviceType: flow.serviceType,
-        testMode,
-        responseCode: code,
-        answers: replay.answers,
-        tracking: submission.tracking,
-        consent: submission.consent,
-      });
-      request.log.info({ leadId, flowId: flow.id, version: flow.version, testMode }, "lead stored");
-      return { code, leadId };
+      const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers, replay.path);
+      request.log.info(
+        { leadId: answer.leadId, flowId: flow.id, version: flow.version, code: answer.code, buyers: answer.buyers.length },
+        "lead stored",
+      );
+      if (queuedDeliveries) onDeliveriesQueued?.();
+      return answer;
     },
   );
 }

@@ -1,10 +1,9 @@
-/** Kysely's view of the database: one interface per table, columns as SQL stores them. */
+/** Kysely's view of the database: one interface per table, columns as SQL stores them. Times are ISO 8601 UTC text. */
 import type { Insertable, Selectable } from "kysely";
 
 /** A submitted lead. Contact columns are copies of answers, kept apart for de-duplication and erasure. */
 export interface LeadsTable {
   id: string;
-  /** ISO 8601 time, UTC. */
   created_at: string;
   flow_id: string;
   flow_version: number;
@@ -22,13 +21,110 @@ export interface LeadsTable {
   answers: string;
   /** JSON of the tracking groups (utm, ads, user). */
   tracking: string;
-  /** JSON of the consent state at submission. */
+  /** JSON of the cookie consent state at submission. */
   consent: string;
+  /** 1 when the lead arrived outside the site's opening hours. */
+  form_is_time_ooh: number;
+  /** The wording beside the submit button the visitor agreed to. */
+  consent_wording: string | null;
+  privacy_notice_version: string | null;
+  /** JSON array of the buyer names the visitor agreed to; null when the page named none. */
+  consented_buyers: string | null;
+  consented_at: string | null;
+  /** For a duplicate (code 2): the lead it repeats. */
+  duplicate_of: string | null;
+  /** Why the lead went to no buyer, for the operator. */
+  routing_note: string | null;
+}
+
+/** Who holds a contact (phone or e-mail) for a service until `expires_at`: the de-duplication guard. */
+export interface ContactClaimsTable {
+  service_type: string;
+  /** "phone:+441134960000" or "email:jo@example.com". */
+  contact: string;
+  lead_id: string;
+  expires_at: string;
+}
+
+/** Leads each buyer has been given on a London day, to hold its daily cap. */
+export interface BuyerDailyCountsTable {
+  buyer_key: string;
+  /** YYYY-MM-DD in Europe/London. */
+  day: string;
+  count: number;
+}
+
+/** Where a delivery stands. */
+export type DeliveryStatus = "pending" | "sending" | "delivered" | "duplicate" | "rejected" | "dead";
+
+/** One lead to one buyer: the unit the worker sends, retries and records. */
+export interface DeliveriesTable {
+  id: string;
+  lead_id: string;
+  buyer_key: string;
+  buyer_id: string;
+  buyer_name: string;
+  /** Sent with every attempt, so a buyer can tell a retry from a new lead. */
+  idempotency_key: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** The worker sending it now, until lease_until; a lapsed lease (a crashed worker) frees the row. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** The buyer's answer: 1 Success, 2 Duplicate, -1 Error. */
+  result_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** Every attempt to send a delivery, kept for the operator. */
+export interface DeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  http_status: number | null;
+  /** delivered, duplicate, rejected or retry. */
+  outcome: string;
+  error: string | null;
+  worker: string;
+}
+
+/** A newsletter sign-up with the wording agreed to. */
+export interface NewsletterSubscribersTable {
+  email: string;
+  consent_text: string;
+  subscribed_at: string;
+}
+
+/** A data-subject erasure: only a keyed hash of the contact remains, so they are not contacted again. */
+export interface ErasuresTable {
+  contact_hash: string;
+  kind: "email" | "phone";
+  erased_at: string;
+  leads_erased: number;
+}
+
+/** Installation-wide values made by migrations (the erasure hash key). */
+export interface AppSettingsTable {
+  name: string;
+  value: string;
 }
 
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   leads: LeadsTable;
+  contact_claims: ContactClaimsTable;
+  buyer_daily_counts: BuyerDailyCountsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  erasures: ErasuresTable;
+  app_settings: AppSettingsTable;
 }
 
 /** A lead row as read back. */
@@ -36,3 +132,9 @@ export type LeadRow = Selectable<LeadsTable>;
 
 /** A lead row as written. */
 export type NewLeadRow = Insertable<LeadsTable>;
+
+/** A delivery row as read back. */
+export type DeliveryRow = Selectable<DeliveriesTable>;
+
+/** An attempt row as read back. */
+export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;

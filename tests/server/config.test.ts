@@ -13,6 +13,40 @@ describe("loadConfig", () => {
       brand: "SwitchPlan",
       logLevel: "info",
       addressProvider: "demo",
+      trustProxy: false,
+      buyersFile: path.join(repoRoot, "server", "config", "buyers.json"),
+      openingHours: "mon-fri 09:00-17:30",
+      duplicateWindowHours: 720,
+      fakeCampaignIds: [],
+      minFillMs: 3000,
+      rateLimit: { max: 20, windowMs: 60_000 },
+      delivery: { worker: true, maxAttempts: 10, timeoutMs: 10_000, backoffMs: 30_000, backoffMaxMs: 3_600_000, pollMs: 2000, concurrency: 4 },
+    });
+  });
+
+  it("reads the lead pipeline's settings", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://leads@db.internal:5432/leads",
+      REDIS_URL: "redis://cache.internal:6379",
+      TRUST_PROXY: "on",
+      OPENING_HOURS: "mon-fri 08:00-20:00; sat 09:00-13:00",
+      FAKE_CAMPAIGN_IDS: " 111, 222 ,,333",
+      MIN_FILL_MS: "0",
+      DELIVERY_WORKER: "off",
+      ADDRESS_PROVIDER: "getaddress",
+      ADDRESS_API_KEY: "key-123",
+    });
+
+    expect(config).toMatchObject({
+      databaseUrl: "postgres://leads@db.internal:5432/leads",
+      redisUrl: "redis://cache.internal:6379",
+      trustProxy: true,
+      openingHours: "mon-fri 08:00-20:00; sat 09:00-13:00",
+      fakeCampaignIds: ["111", "222", "333"],
+      minFillMs: 0,
+      delivery: { worker: false },
+      addressProvider: "getaddress",
+      addressApiKey: "key-123",
     });
   });
 
@@ -33,7 +67,13 @@ describe("loadConfig", () => {
     [{ PORT: "eighty" }, /PORT must be integer/],
     [{ PORT: "70000" }, /PORT must be <= 65535/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL must be equal to one of the allowed values: fatal, error/],
-    [{ ADDRESS_PROVIDER: "royal-mail" }, /ADDRESS_PROVIDER must be equal to one of the allowed values: demo/],
+    [{ ADDRESS_PROVIDER: "royal-mail" }, /ADDRESS_PROVIDER must be equal to one of the allowed values: demo, ideal-postcodes, getaddress/],
+    [{ ADDRESS_PROVIDER: "ideal-postcodes" }, /ADDRESS_API_KEY is required when ADDRESS_PROVIDER is ideal-postcodes/],
+    [{ OPENING_HOURS: "weekdays 9-5" }, /OPENING_HOURS: unknown day "weekdays" in "weekdays 9-5"/],
+    [{ OPENING_HOURS: "open all hours" }, /OPENING_HOURS: cannot read "open all hours"/],
+    [{ OPENING_HOURS: "mon-fri 17:00-09:00" }, /OPENING_HOURS: "17:00-09:00" in "mon-fri 17:00-09:00" is not a time range/],
+    [{ DATABASE_URL: "mysql://db/leads" }, /DATABASE_URL must match pattern/],
+    [{ DELIVERY_WORKER: "yes" }, /DELIVERY_WORKER must be equal to one of the allowed values: on, off/],
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

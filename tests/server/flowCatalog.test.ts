@@ -73,9 +73,9 @@ describe("loading the quote forms at start", () => {
 
   it("refuses a split that sends traffic to a version that does not exist", async () => {
     const split = path.join(formsDir, "business-energy", "split.json");
-    await writeFile(split, JSON.stringify({ default: 1, weights: { "1": 50, "3": 50 } }));
+    await writeFile(split, JSON.stringify({ default: 1, weights: { "1": 50, "9": 50 } }));
 
-    await expect(start()).rejects.toThrow(`${split}: weights name missing version v3.json`);
+    await expect(start()).rejects.toThrow(`${split}: weights name missing version v9.json`);
   });
 
   it("refuses a step that continues into a quote form that does not exist", async () => {

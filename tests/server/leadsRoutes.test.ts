@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { businessEnergyV1, startTestServer, type TestServer } from "./testServer";
+import { businessEnergyV1, humanTiming, startTestServer, type TestServer } from "./testServer";
 
 let server: TestServer;
 beforeEach(async () => {
@@ -19,7 +19,8 @@ describe("POST /api/leads", () => {
 
     expect(response.statusCode).toBe(200);
     const body = response.json<{ code: string; leadId: string }>();
-    expect(body).toEqual({ code: "1", leadId: expect.any(String) });
+    // The page named no partners, so the lead is kept for no buyer: success for the visitor all the same.
+    expect(body).toEqual({ code: "1", leadId: expect.any(String), buyers: [], outOfHours: false });
 
     const row = await server.storedLead(body.leadId);
     expect(row).toMatchObject({
@@ -53,9 +54,11 @@ describe("POST /api/leads", () => {
 
   it("accepts the other version of the form, which asks for the address first", async () => {
     const { answers } = businessEnergyV1();
-    const response = await postLead({ flowId: "business-energy", version: 2, answers });
+    const response = await postLead({ flowId: "business-energy", version: 2, answers, ...humanTiming });
 
-    expect(response.json()).toMatchObject({ code: "1" });
+    const { code, leadId } = response.json<{ code: string; leadId: string }>();
+    expect(code).toBe("1");
+    expect(await server.storedLead(leadId)).toMatchObject({ flow_version: 2 });
   });
 
   it("rejects phone 123 with the spec's phone message and stores nothing", async () => {
@@ -165,7 +168,7 @@ describe("POST /api/leads", () => {
     },
     {
       name: "a path that stops before the submit step",
-      request: { payload: { flowId: "business-energy", version: 1, answers: { utility: "electricity" } } },
+      request: { payload: { flowId: "business-energy", version: 1, answers: { utility: "electricity" }, ...humanTiming } },
       status: 400,
       body: { code: "3", errors: [{ field: "spendString", step: "spend", message: "Monthly spend is required" }] },
     },

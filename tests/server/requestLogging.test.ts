@@ -19,7 +19,7 @@ function logCapture(): { stream: Writable; text: () => string } {
   return { stream, text: () => lines.join("") };
 }
 
-it("keeps postcodes, names, phone numbers and e-mails out of the logs", async () => {
+it("keeps postcodes, names, phone numbers and e-mails out of the logs, newsletter sign-ups included", async () => {
   const log = logCapture();
   server = await startTestServer({}, { level: "trace", stream: log.stream });
 
@@ -33,6 +33,9 @@ it("keeps postcodes, names, phone numbers and e-mails out of the logs", async ()
     payload: '{"answers": {"email": "jane.smith@example.com"',
     headers: { "content-type": "application/json" },
   });
+
+  await server.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "jane.smith@example.com", consentText: "Yes please" } });
+  await server.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "jane.smith@", consentText: "Yes please" } });
 
   const logged = log.text();
   expect(logged).toContain('"url":"/api/addresses"');

@@ -3,11 +3,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import { buildServer } from "../../server/buildServer";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/storage/database";
 import { countLeads, findLead } from "../../server/storage/leadsStore";
-import type { LeadRow } from "../../server/storage/schema";
+import type { Database, LeadRow } from "../../server/storage/schema";
 
 /** A fresh temp folder; remove it with `removeTempDir`. */
 export function makeTempDir(prefix = "switchplan-test-"): Promise<string> {
@@ -27,16 +28,42 @@ export interface TestServer {
   leadCount(): Promise<number>;
   /** One stored lead by id. */
   storedLead(id: string): Promise<LeadRow | undefined>;
+  /** Runs a query on the server's SQLite file through a second connection. */
+  withDb<T>(use: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** Builds a server over a new temp DATA_DIR; SITE_DIR defaults to a folder that does not exist. */
-export async function startTestServer(env: Record<string, string> = {}, logger: boolean | object = false): Promise<TestServer> {
+/** What a test may set beyond environment variables. */
+export interface TestServerOptions {
+  now?: () => Date;
+  /** Run the delivery worker in the server (off unless asked for). */
+  deliveryWorker?: boolean;
+  /** Buyers' signing secrets by variable name. */
+  secrets?: Record<string, string>;
+}
+
+/**
+ * Builds a server over a new temp DATA_DIR; SITE_DIR defaults to a folder that does not exist. The
+ * rate limit is raised out of the way and the shop is always open, unless a test sets them.
+ */
+export async function startTestServer(env: Record<string, string> = {}, logger: boolean | object = false, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await makeTempDir();
-  const config = loadConfig({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "no-site"), ...env });
-  const app = await buildServer({ config, logger });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SITE_DIR: path.join(dataDir, "no-site"),
+    RATE_LIMIT_MAX: "10000",
+    OPENING_HOURS: "always",
+    ...env,
+  });
+  const app = await buildServer({
+    config,
+    logger,
+    deliveryWorker: options.deliveryWorker ?? false,
+    ...(options.now ? { now: options.now } : {}),
+    secrets: options.secrets ?? {},
+  });
   const file = path.join(dataDir, "leads.sqlite");
-  const withDb = async <T>(use: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> => {
+  const withDb = async <T>(use: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
     const db = await openDatabase({ file });
     try {
       return await use(db);
@@ -49,12 +76,16 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     dataDir,
     leadCount: () => withDb(countLeads),
     storedLead: (id) => withDb((db) => findLead(db, id)),
+    withDb,
     close: async () => {
       await app.close();
       await removeTempDir(dataDir);
     },
   };
 }
+
+/** A minute at the form by the browser's clock: a person's pace, past the bot check. */
+export const humanTiming = { startedAt: 1_767_225_600_000, sentAt: 1_767_225_660_000 };
 
 /** A complete business-energy v1 submission (electricity and gas, picked address); override what a test varies. */
 export function businessEnergyV1(answers: Record<string, unknown> = {}, envelope: Record<string, unknown> = {}) {
@@ -78,6 +109,7 @@ export function businessEnergyV1(answers: Record<string, unknown> = {}, envelope
     },
     tracking: { utm: { utm_source: "google", utm_campaign: "spring" } },
     consent: { analytics: true, marketing: false },
+    ...humanTiming,
     ...envelope,
   };
 }

@@ -1,8 +1,10 @@
 /** Every migration, by name, in the order they run; imported statically so a bundle or tsx finds them. */
 import type { Migration } from "kysely";
 import * as leads from "./0001_leads";
+import * as leadPipeline from "./0002_lead_pipeline";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   "0001_leads": leads,
+  "0002_lead_pipeline": leadPipeline,
 };

@@ -1,0 +1,117 @@
+/**
+ * The delivery worker: claims due delivery rows, sends each to its buyer, records the attempt and
+ * decides what follows (done, retry later, dead letter). It keeps up to `concurrency` sends in
+ * flight, sleeps when there is nothing due, and wakes early when a new lead arrives. Any number of
+ * workers can share a PostgreSQL database; rows left mid-send by a crash are taken again once their
+ * lease lapses, so a restart resumes them.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { BuyerDirectory } from "../buyers/buyerDirectory";
+import type { DeliveryConfig } from "../config";
+import { claimDueDeliveries } from "../storage/deliveriesStore";
+import type { Database } from "../storage/schema";
+import { sendDelivery } from "./sendDelivery";
+
+/** A running worker. */
+export interface DeliveryWorker {
+  /** This worker's name in lease and attempt rows. */
+  readonly name: string;
+  /** Looks for due rows now rather than at the next poll. */
+  wake(): void;
+  /** Stops claiming, waits for sends in flight, and resolves. */
+  stop(): Promise<void>;
+}
+
+/** What the worker needs. */
+export interface DeliveryWorkerOptions {
+  db: Kysely<Database>;
+  buyers: BuyerDirectory;
+  settings: Omit<DeliveryConfig, "worker">;
+  log: FastifyBaseLogger;
+  /** Where buyers' HMAC secrets are read (process.env). */
+  secrets: NodeJS.ProcessEnv;
+  now?: () => Date;
+}
+
+/** A send may take the time-out, then its result is written: the lease covers both with room to spare. */
+const LEASE_MARGIN_MS = 2000;
+/** After a database error the worker waits this long before trying again. */
+const ERROR_PAUSE_MS = 1000;
+
+/** Starts a worker at once. */
+export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, settings, log } = options;
+  const now = options.now ?? (() => new Date());
+  const name = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  // A nudge that comes while the loop is busy is kept, so the next pause returns at once.
+  let nudged = false;
+  let endPause: (() => void) | undefined;
+  const nudge = () => {
+    nudged = true;
+    endPause?.();
+  };
+
+  /** Resolves on a nudge (a new lead, a send finishing, stop) or after `ms`. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        endPause = undefined;
+        nudged = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      if (nudged) done();
+      else endPause = done;
+    });
+
+  const loop = async () => {
+    while (!stopped) {
+      const room = settings.concurrency - inFlight.size;
+      let claimed = 0;
+      if (room > 0) {
+        try {
+          const rows = await claimDueDeliveries(db, { worker: name, now: now(), leaseMs: settings.timeoutMs + LEASE_MARGIN_MS, limit: room });
+          claimed = rows.length;
+          for (const row of rows) {
+            const send: Promise<void> = sendDelivery(options, name, row, now)
+              .catch((error: unknown) => log.error({ err: error, deliveryId: row.id }, "delivery failed inside the worker"))
+              .finally(() => {
+                inFlight.delete(send);
+                nudge();
+              });
+            inFlight.add(send);
+          }
+        } catch (error) {
+          if (stopped) break;
+          log.error({ err: error }, "the delivery worker could not read the queue");
+          await pause(ERROR_PAUSE_MS);
+          continue;
+        }
+      }
+      // A full batch may mean more is due: look again at once. Otherwise wait for a nudge or the poll.
+      if (claimed === 0 || claimed < room) await pause(settings.pollMs);
+    }
+    await Promise.allSettled(inFlight);
+  };
+
+  const unsigned = options.buyers.buyers.filter((b) => !options.secrets[b.delivery.secretEnv]).map((b) => b.key);
+  if (unsigned.length > 0) log.warn({ buyers: unsigned }, "these buyers' signing secrets are not set: their deliveries wait until they are");
+  log.info({ worker: name }, "delivery worker started");
+  const running = loop();
+  return {
+    name,
+    wake: nudge,
+    async stop() {
+      stopped = true;
+      nudge();
+      await running;
+      log.info({ worker: name }, "delivery worker stopped");
+    },
+  };
+}

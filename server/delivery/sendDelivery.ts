@@ -1,0 +1,81 @@
+/** One claimed delivery row, taken through to its next state: sent and recorded, postponed, or settled. */
+import { findLead } from "../storage/leadsStore";
+import { postponeDelivery, recordAttempt, settleWithoutSending, type AttemptResult } from "../storage/deliveriesStore";
+import type { DeliveryRow } from "../storage/schema";
+import { buyerPayload, leadNamesBuyer } from "./buyerPayload";
+import type { DeliveryWorkerOptions } from "./deliveryWorker";
+import { postToBuyer, type PostOutcome } from "./postToBuyer";
+import { backoffDelay } from "./retryPolicy";
+
+/** How long a held delivery waits before the worker looks again (a secret still unset, hours that never open). */
+const RECHECK_MS = 5 * 60_000;
+
+const warnedMissingSecret = new Set<string>();
+
+/** Sends (or postpones, or settles) one row the worker holds the lease on. */
+export async function sendDelivery(options: DeliveryWorkerOptions, worker: string, row: DeliveryRow, now: () => Date): Promise<void> {
+  const { db, buyers, settings, log, secrets } = options;
+  const buyer = buyers.byKey(row.buyer_key);
+  if (!buyer) {
+    await settleWithoutSending(db, row.id, worker, "dead", `buyer "${row.buyer_key}" is no longer in the buyers file`, now());
+    log.warn({ deliveryId: row.id, buyer: row.buyer_key }, "delivery dead-lettered: its buyer left the buyers file");
+    return;
+  }
+  if (!buyer.deliveryHours.isOpen(now())) {
+    const opens = buyer.deliveryHours.nextOpening(now()) ?? new Date(now().getTime() + RECHECK_MS);
+    await postponeDelivery(db, row.id, worker, opens, `waiting for the buyer's delivery hours (${buyer.deliveryHours.text})`, now());
+    return;
+  }
+  const secret = secrets[buyer.delivery.secretEnv];
+  if (!secret) {
+    await postponeDelivery(db, row.id, worker, new Date(now().getTime() + RECHECK_MS), `waiting for ${buyer.delivery.secretEnv} to be set`, now());
+    if (!warnedMissingSecret.has(buyer.key)) {
+      warnedMissingSecret.add(buyer.key);
+      log.warn({ buyer: buyer.key, variable: buyer.delivery.secretEnv }, "deliveries wait: the buyer's signing secret is not set");
+    }
+    return;
+  }
+  const lead = await findLead(db, row.lead_id);
+  if (!lead) return; // Erased while queued: its delivery rows went with it.
+  if (!leadNamesBuyer(lead, buyer)) {
+    await settleWithoutSending(db, row.id, worker, "rejected", "the lead's consent does not name this buyer", now());
+    log.error({ deliveryId: row.id, buyer: buyer.key }, "delivery refused: the lead's consent does not name its buyer");
+    return;
+  }
+
+  const startedAt = now();
+  const clock = performance.now();
+  const result = await postToBuyer({
+    url: buyer.delivery.url,
+    secret,
+    idempotencyKey: row.idempotency_key,
+    body: JSON.stringify(buyerPayload(lead, row, buyer)),
+    timeoutMs: settings.timeoutMs,
+    now: startedAt,
+  });
+  const next = nextState(result, row.attempts + 1, settings, now());
+  const kept = await recordAttempt(
+    db,
+    row,
+    worker,
+    { startedAt, durationMs: performance.now() - clock, outcome: result.outcome, ...optional(result) },
+    next,
+    now(),
+  );
+  log.info({ deliveryId: row.id, buyer: buyer.key, attempt: row.attempts + 1, outcome: result.outcome, status: next.status, httpStatus: result.httpStatus }, "delivery attempt");
+  if (!kept) log.warn({ deliveryId: row.id }, "delivery attempt recorded after the worker's lease lapsed");
+}
+
+/** Done on an answer; a retry later with back-off (or the buyer's Retry-After); dead after the last attempt. */
+function nextState(result: PostOutcome, attempt: number, settings: DeliveryWorkerOptions["settings"], now: Date): AttemptResult {
+  if (result.outcome !== "retry") {
+    return { status: result.outcome, resultCode: result.resultCode, ...(result.error ? { error: result.error } : {}) };
+  }
+  if (attempt >= settings.maxAttempts) return { status: "dead", error: `gave up after ${attempt} attempts: ${result.error}` };
+  const delay = result.retryAfterMs ?? backoffDelay(attempt, settings);
+  return { status: "pending", nextAttemptAt: new Date(now.getTime() + delay), error: result.error };
+}
+
+function optional(result: PostOutcome): { httpStatus?: number; error?: string } {
+  return { ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }), ...(result.error ? { error: result.error } : {}) };
+}

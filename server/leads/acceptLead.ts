@@ -1,0 +1,109 @@
+/**
+ * What happens to a valid lead after the flow replay: test mode (99), a fake campaign (100), a
+ * duplicate (2), or routing to buyers and storing it with its deliveries (0, 1, 5–10).
+ */
+import type { Kysely } from "kysely";
+import { stepById } from "../../engine/core/walkFlow";
+import type { Answers, FlowDocument, ServiceType } from "../../engine/core/types";
+import type { ContactConsent, LeadBuyer, LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
+import type { BuyerDirectory } from "../buyers/buyerDirectory";
+import { planRouting, type RoutingPlan } from "../buyers/routeLead";
+import { londonDate } from "../hours/londonClock";
+import type { OpeningHours } from "../hours/openingHours";
+import { isErasedContact } from "../storage/erasureStore";
+import { insertLead, insertRoutedLead, type NewLead } from "../storage/leadsStore";
+import type { Database } from "../storage/schema";
+import { contactColumns } from "./contactKeys";
+
+/** What lead intake needs, fixed at start. */
+export interface LeadIntake {
+  db: Kysely<Database>;
+  buyers: BuyerDirectory;
+  siteHours: OpeningHours;
+  duplicateWindowHours: number;
+  fakeCampaignIds: ReadonlySet<string>;
+  now: () => Date;
+}
+
+/** The server's answer to a stored lead, and whether deliveries were queued. */
+export interface Acceptance {
+  answer: LeadResponse & { leadId: string; outOfHours: boolean; buyers: LeadBuyer[] };
+  queuedDeliveries: boolean;
+}
+
+const emptyPlan = (maxGeneric: number): RoutingPlan => ({ exclusive: [], generic: [], maxGeneric });
+
+/** Stores the lead as its kind demands and says what to answer. `path` is the replay's, ending at the submit step. */
+export async function acceptLead(
+  intake: LeadIntake,
+  submission: LeadSubmission,
+  flow: FlowDocument,
+  answers: Answers,
+  path: string[],
+): Promise<Acceptance> {
+  const receivedAt = intake.now();
+  const outOfHours = !intake.siteHours.isOpen(receivedAt);
+  const contactConsent = consentOnRecord(submission, flow, path);
+  const lead: NewLead = {
+    flowId: flow.id,
+    flowVersion: flow.version,
+    productType: flow.productType,
+    serviceType: flow.serviceType ?? "",
+    testMode: submission.testMode === true,
+    responseCode: "1",
+    answers,
+    receivedAt,
+    outOfHours,
+    ...(submission.tracking ? { tracking: submission.tracking } : {}),
+    ...(submission.consent ? { consent: submission.consent } : {}),
+    ...(contactConsent ? { contactConsent } : {}),
+  };
+  const reply = (code: LeadResponse["code"], leadId: string, buyers: LeadBuyer[] = [], queuedDeliveries = false): Acceptance => ({
+    answer: { code, leadId, buyers, outOfHours },
+    queuedDeliveries,
+  });
+
+  if (lead.testMode) return reply("99", await insertLead(intake.db, { ...lead, responseCode: "99", routingNote: "test mode" }));
+  const campaign = submission.tracking?.ads?.campaignid;
+  if (campaign !== undefined && intake.fakeCampaignIds.has(campaign)) {
+    return reply("100", await insertLead(intake.db, { ...lead, responseCode: "100", routingNote: "fake campaign" }));
+  }
+
+  const named = contactConsent?.buyers;
+  const erased = await isErasedContact(intake.db, contactColumns(answers));
+  const plan =
+    named && !erased && flow.serviceType
+      ? planRouting(intake.buyers, { serviceType: flow.serviceType as ServiceType, answers, outOfHours, namedBuyers: named })
+      : emptyPlan(intake.buyers.maxGenericBuyers);
+  const result = await insertRoutedLead(intake.db, lead, {
+    plan,
+    duplicateWindowMs: intake.duplicateWindowHours * 3_600_000,
+    capDay: londonDate(receivedAt),
+    firstAttemptAt: (buyer) => buyer.deliveryHours.nextOpening(receivedAt) ?? receivedAt,
+    noBuyer: noBuyerAnswer(named, erased),
+  });
+  if (!result.stored) {
+    const leadId = await insertLead(intake.db, { ...lead, responseCode: "2", duplicateOf: result.duplicateOf, routingNote: "duplicate" });
+    return reply("2", leadId);
+  }
+  const buyers = result.buyers.map((b) => ({ name: b.name, phone: b.phone }));
+  return reply(result.code, result.leadId, buyers, buyers.length > 0);
+}
+
+/**
+ * Without the partners' names a lead can go to none; it is kept and answered 1, as the visitor's
+ * request is safely in. A lead whose named partners are all unable to take it is 0.
+ */
+function noBuyerAnswer(named: readonly string[] | undefined, erased: boolean): { code: LeadResponse["code"]; note: string } {
+  if (erased) return { code: "0", note: "the person asked to be erased before: held for the operator" };
+  if (!named) return { code: "1", note: "the page named no partners, so the lead may go to none" };
+  return { code: "0", note: "no buyer the visitor named could take it" };
+}
+
+/** The consent to store: as the page sent it, else the submit step's wording from the flow itself. */
+function consentOnRecord(submission: LeadSubmission, flow: FlowDocument, path: string[]): ContactConsent | undefined {
+  if (submission.contactConsent) return submission.contactConsent;
+  const submitStep = path.length > 0 ? stepById(flow, path.at(-1)!) : undefined;
+  const wording = submitStep?.kind === "form" ? submitStep.consentText : undefined;
+  return wording ? { wording } : undefined;
+}

@@ -1,0 +1,60 @@
+/**
+ * Data-subject erasure: a person's leads (with their deliveries and claims) and newsletter sign-up are
+ * deleted, and only a keyed hash of the contact is kept, so a new lead from them goes to no buyer.
+ */
+import type { Kysely } from "kysely";
+import { contactHash, normaliseEmail, normalisePhone, type ContactColumns } from "../leads/contactKeys";
+import type { Database } from "./schema";
+
+/** What an erasure removed. */
+export interface ErasureResult {
+  leadsErased: number;
+  newsletterErased: number;
+}
+
+const keys = new WeakMap<Kysely<Database>, Promise<string>>();
+
+/** The installation's hash key, made by the migrations; read once per connection. */
+function hashKey(db: Kysely<Database>): Promise<string> {
+  let key = keys.get(db);
+  if (!key) {
+    key = db
+      .selectFrom("app_settings")
+      .select("value")
+      .where("name", "=", "erasure_hash_key")
+      .executeTakeFirstOrThrow(() => new Error("app_settings has no erasure_hash_key: the database is not migrated"))
+      .then((row) => row.value);
+    keys.set(db, key);
+  }
+  return key;
+}
+
+/** Erases everything held about an e-mail address or a phone number, in one transaction. */
+export async function eraseContact(db: Kysely<Database>, kind: "email" | "phone", value: string, now: Date): Promise<ErasureResult> {
+  const contact = kind === "email" ? normaliseEmail(value) : normalisePhone(value);
+  const hash = contactHash(await hashKey(db), `${kind}:${contact}`);
+  return db.transaction().execute(async (trx) => {
+    // Deliveries, their attempts and contact claims go with the lead (ON DELETE CASCADE).
+    const leads = await trx.deleteFrom("leads").where(kind, "=", contact).executeTakeFirst();
+    const newsletter = kind === "email" ? await trx.deleteFrom("newsletter_subscribers").where("email", "=", contact).executeTakeFirst() : undefined;
+    const leadsErased = Number(leads.numDeletedRows);
+    await trx
+      .insertInto("erasures")
+      .values({ contact_hash: hash, kind, erased_at: now.toISOString(), leads_erased: leadsErased })
+      .onConflict((oc) => oc.column("contact_hash").doUpdateSet({ erased_at: now.toISOString(), leads_erased: leadsErased }))
+      .execute();
+    return { leadsErased, newsletterErased: Number(newsletter?.numDeletedRows ?? 0) };
+  });
+}
+
+/** Whether the phone or e-mail of a lead belongs to someone who asked to be erased. */
+export async function isErasedContact(db: Kysely<Database>, contact: ContactColumns): Promise<boolean> {
+  const key = await hashKey(db);
+  const hashes = [
+    contact.email ? contactHash(key, `email:${contact.email}`) : undefined,
+    contact.phone ? contactHash(key, `phone:${contact.phone}`) : undefined,
+  ].filter((h): h is string => h !== undefined);
+  if (hashes.length === 0) return false;
+  const row = await db.selectFrom("erasures").select("contact_hash").where("contact_hash", "in", hashes).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findSubscriber } from "../../server/storage/newsletterStore";
+import { startTestServer, type TestServer } from "./testServer";
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const WORDING = "Send me the SwitchPlan newsletter. I can unsubscribe at any time.";
+const signUp = (payload: object) => server.app.inject({ method: "POST", url: "/api/newsletter", payload });
+
+describe("POST /api/newsletter", () => {
+  it("subscribes an address, keeping the wording agreed to and the time", async () => {
+    const response = await signUp({ email: "Jo.Bloggs@Example.com", consentText: WORDING });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: "You have subscribed successfully!" });
+    const row = await server.withDb((db) => findSubscriber(db, "jo.bloggs@example.com"));
+    expect(row).toEqual({ email: "jo.bloggs@example.com", consent_text: WORDING, subscribed_at: expect.any(String) });
+  });
+
+  it("says the same to someone who is already subscribed, and keeps one sign-up", async () => {
+    await signUp({ email: "jo@example.com", consentText: WORDING });
+
+    const again = await signUp({ email: "JO@example.com", consentText: WORDING });
+
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: "You have subscribed successfully!" });
+    expect(await server.withDb((db) => db.selectFrom("newsletter_subscribers").selectAll().execute())).toHaveLength(1);
+  });
+
+  it.each([["not-an-email"], [""], ["jo@"], [42]])("asks for a valid email address when given %j, and stores nothing", async (email) => {
+    const response = await signUp({ email, consentText: WORDING });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "Please enter a valid email address" });
+    expect(await server.withDb((db) => db.selectFrom("newsletter_subscribers").selectAll().execute())).toEqual([]);
+  });
+
+  it("refuses a sign-up without the consent wording", async () => {
+    const response = await signUp({ email: "jo@example.com" });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "The sign-up needs an email address and the consent wording shown beside it" });
+  });
+
+  it("tells a bot that filled the honeypot it subscribed, and keeps nothing", async () => {
+    const response = await signUp({ email: "bot@example.com", consentText: WORDING, honeypot: "x" });
+
+    expect(response.json()).toEqual({ message: "You have subscribed successfully!" });
+    expect(await server.withDb((db) => db.selectFrom("newsletter_subscribers").selectAll().execute())).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./testServer";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+it("lists by name the partners a service's leads may go to, for the consent wording, and nothing else about them", async () => {
+  const response = await server.app.inject({ method: "GET", url: "/api/partners?service=business-energy" });
+
+  expect(response.statusCode).toBe(200);
+  const { partners } = response.json<{ partners: Array<Record<string, unknown>> }>();
+  expect(partners.map((p) => p.name)).toEqual(["Energy Brokers NI", "Bionic", "Energy Switchers", "Save Energy UK", "Tem"]);
+  expect(partners.every((p) => Object.keys(p).join() === "name")).toBe(true);
+});
+
+it("names Barclaycard among the card payment partners", async () => {
+  const response = await server.app.inject({ method: "GET", url: "/api/partners?service=take-card-payments" });
+
+  expect(response.json<{ partners: Array<{ name: string }> }>().partners.map((p) => p.name)).toContain("Barclaycard");
+});
+
+it.each(["", "?service=business-coal", "?service=a&service=b"])("answers an unknown service (%s) with a 400", async (query) => {
+  const response = await server.app.inject({ method: "GET", url: `/api/partners${query}` });
+
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ message: "Unknown service" });
+});
