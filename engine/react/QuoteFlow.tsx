@@ -16,7 +16,7 @@ export const SUCCESS_HEADING = "Thank you – your quote request is in";
 export const SUBMIT_FAILED_MESSAGE = "Something has gone wrong. Please try again.";
 
 /** Response codes after which the visitor sees the success step. */
-const ACCEPTED_CODES = new Set(["1", "2", "5", "6", "7", "8", "9", "10", "99", "100"]);
+const ACCEPTED_CODES = new Set(["0", "1", "2", "5", "6", "7", "8", "9", "10", "99", "100"]);
 
 export interface QuoteFlowProps {
   flow: FlowDocument;

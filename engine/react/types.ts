@@ -29,6 +29,8 @@ export interface FlowServices {
   loadValidator(flow: FlowDocument, key: string): Promise<ValidatorModule>;
   /** Starts another flow (a `{ flow }` target or an upsell), carrying the answers given so far. */
   startFlow(flowId: string, answers: Answers): void;
+  /** The partners a flow's leads may go to, by name, for the consent wording beside the submit button. */
+  loadPartners(flow: FlowDocument): Promise<string[]>;
   /** The offers of a deals file (forms/deals/<name>.json), expired ones included. */
   loadDeals(name: string): Promise<Deal[]>;
 }

@@ -12,6 +12,7 @@ import { pinVersion, pinnedVersion } from "../quote/versionPin";
 import { dataLayerListener } from "../quote/flowEvents";
 import { funnelEvent, sendFunnelEvent } from "../quote/funnelBeacon";
 import { createFlowServices, takeCarriedAnswers } from "../quote/flowServices";
+import { Honeypot } from "../quote/Honeypot";
 import { isTestMode, prefillFromQuery } from "../quote/prefill";
 import { clearSnapshot, readSnapshot, saveSnapshot } from "../quote/resume";
 import { setTestVisit } from "../tracking/dataLayer";
@@ -81,10 +82,16 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   }, [summary, flowId]);
 
   const flow = use(loadFlow(flowId, visit.version));
+  // When the visitor began this form: the fill time the server checks against bots.
+  const startedAt = useRef<number | undefined>(undefined);
   const services = useMemo(
     () =>
       createFlowServices(
-        { testMode: visit.testMode, ...(visit.unknownRequestedVersion ? { unknownRequestedVersion: visit.unknownRequestedVersion } : {}) },
+        () => ({
+          testMode: visit.testMode,
+          ...(visit.unknownRequestedVersion ? { unknownRequestedVersion: visit.unknownRequestedVersion } : {}),
+          ...(startedAt.current ? { startedAt: startedAt.current } : {}),
+        }),
         (path) => void navigate(path),
         (id) => flows.find((f) => f.id === id)?.path,
       ),
@@ -102,6 +109,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   const onEvent = useMemo(() => {
     const push = dataLayerListener(flow);
     return (event: QuoteFlowEvent) => {
+      if (event.type === "start") startedAt.current ??= Date.now();
       if (event.type === "leadSuccess") {
         leadIn.current = true;
         clearSnapshot(flow.id, flow.version);
@@ -125,6 +133,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
       <noscript>
         <p className="notice">This quote form needs JavaScript. Please turn it on, or call us and we will take your details by phone.</p>
       </noscript>
+      <Honeypot />
       <QuoteFlow
         key={`${flow.id}@${flow.version}#${visit.generation}`}
         flow={flow}

@@ -3,6 +3,11 @@ import { loadStepValidator } from "virtual:step-validators";
 import { carriedAnswers } from "../../engine/core/carryOver";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import type { Address, Deal, FlowServices, LeadResponse } from "../../engine/react/types";
+import { consentWording } from "../../engine/core/consentWording";
+import type { Tracking } from "../../schemas/generated/lead";
+import { hasAnalyticsConsent, hasMarketingConsent } from "../consent/consentState";
+import { PRIVACY_NOTICE_VERSION } from "../content/legal/versions";
+import { readTracking } from "../tracking/trackingStore";
 import { leadEnvelope, type SubmissionContext } from "./leadEnvelope";
 
 /** Where answers wait while the visitor moves to another flow (this tab only; never in the URL). */
@@ -10,8 +15,32 @@ export const CARRY_OVER_KEY = "quote:carry-over";
 
 const dealFiles = import.meta.glob<{ deals: Deal[] }>("../../forms/deals/*.json", { import: "default" });
 
-export function createFlowServices(context: SubmissionContext, navigate: (path: string) => void, flowPath: (flowId: string) => string | undefined): FlowServices {
+/**
+ * The services for one quote page. `context` is read when the lead is sent (it learns the start time as the
+ * visitor goes); tracking and consent are read then too, so a choice made mid-form counts.
+ */
+export function createFlowServices(
+  context: () => SubmissionContext,
+  navigate: (path: string) => void,
+  flowPath: (flowId: string) => string | undefined,
+): FlowServices {
+  const partners = new Map<string, Promise<string[]>>();
+  const loadPartners = (flow: FlowDocument): Promise<string[]> => {
+    const service = flow.serviceType;
+    if (!service) return Promise.resolve([]);
+    let names = partners.get(service);
+    if (!names) {
+      names = fetch(`/api/partners?service=${encodeURIComponent(service)}`, { headers: { accept: "application/json" } })
+        .then((r) => (r.ok ? (r.json() as Promise<{ partners: Array<{ name: string }> }>) : { partners: [] }))
+        .then((body) => body.partners.map((p) => p.name));
+      names.catch(() => partners.delete(service));
+      partners.set(service, names);
+    }
+    return names;
+  };
   return {
+    loadPartners,
+
     async lookupAddresses(postcode: string): Promise<Address[]> {
       const response = await fetch(`/api/addresses?postcode=${encodeURIComponent(postcode)}`, { headers: { accept: "application/json" } });
       if (response.status === 400) return [];
@@ -21,10 +50,19 @@ export function createFlowServices(context: SubmissionContext, navigate: (path: 
     },
 
     async submitLead(flow: FlowDocument, answers: Answers): Promise<LeadResponse> {
+      const buyers = await loadPartners(flow).catch(() => []);
+      const submitStep = flow.steps.find((s) => s.kind === "form" && s.submit);
+      const shown = submitStep?.kind === "form" && submitStep.consentText ? consentWording(submitStep.consentText, buyers) : undefined;
+      const envelope = leadEnvelope(flow, answers, {
+        ...context(),
+        buyers,
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        ...(shown ? { consentText: shown } : {}),
+      });
       const response = await fetch("/api/leads", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(leadEnvelope(flow, answers, context)),
+        body: JSON.stringify({ ...envelope, tracking: withRequestedVersion(readTracking(), envelope.tracking), consent: visitorConsent() }),
       });
       if (response.status >= 500) throw new Error(`Lead endpoint answered ${response.status}`);
       return (await response.json()) as LeadResponse;
@@ -48,6 +86,17 @@ export function createFlowServices(context: SubmissionContext, navigate: (path: 
       navigate(`/quote/${path ? `${path}/` : ""}`);
     },
   };
+}
+
+/** Campaign keys kept for this visit, with the unknown `?v=` the envelope notes under user. */
+function withRequestedVersion(tracking: Tracking, fromEnvelope: Tracking | undefined): Tracking {
+  const requested = fromEnvelope?.user?.requestedVersion;
+  return requested ? { ...tracking, user: { ...tracking.user, requestedVersion: requested } } : tracking;
+}
+
+/** The visitor's cookie choices at the time of sending. */
+function visitorConsent(): { analytics: boolean; marketing: boolean } {
+  return { analytics: hasAnalyticsConsent(), marketing: hasMarketingConsent() };
 }
 
 const taken = new Map<string, Answers>();

@@ -2,7 +2,8 @@
  * Text fields from the field library, drawn and checked by RJSF with the step's precompiled validator.
  * Loaded in its own chunk: the first screens of a flow need no form library.
  */
-import { use, useMemo, type ComponentProps } from "react";
+import { use, useEffect, useMemo, useState, type ComponentProps } from "react";
+import { consentWording } from "../../core/consentWording";
 import Form, { getDefaultRegistry } from "@rjsf/core";
 import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
 import { errorId, type FieldErrorProps, type RJSFSchema, type RJSFValidationError, type ValidatorType, type WidgetProps } from "@rjsf/utils";
@@ -85,11 +86,24 @@ export default function FormStep({ step, flow, answers, nextLabel, busy, service
         onError={(errors) => onErrors(summaryErrors(errors, step))}
         onSubmit={(event) => onNext(trimmed(event.formData as Answers))}
       >
-        {step.consentText && <p className="consent-text">{step.consentText}</p>}
+        {step.consentText && <ConsentText text={step.consentText} flow={flow} services={services} />}
         <NextButton label={nextLabel} busy={busy} />
       </Form>
     </>
   );
+}
+
+/** The consent wording with the partners named, once the site has said who they are. */
+function ConsentText({ text, flow, services }: { text: string; flow: FlowDocument; services: FlowServices }) {
+  const [partners, setPartners] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    services.loadPartners(flow).then((names) => live && setPartners(names), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [services, flow]);
+  return <p className="consent-text">{consentWording(text, partners)}</p>;
 }
 
 function pickFields(answers: Answers, fields: readonly string[]): Answers {

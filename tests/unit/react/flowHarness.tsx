@@ -86,6 +86,9 @@ export function fakeServices({ leadResponse = { code: "1", leadId: "x" } }: { le
     startFlow(flowId, answers) {
       services.startedFlows.push({ flowId, answers });
     },
+    async loadPartners() {
+      return ["Bright Energy Brokers", "Northern Power Partners"];
+    },
     async loadDeals() {
       return fakeDeals;
     },

@@ -82,7 +82,7 @@ describe("the server's answer to a lead", () => {
   });
 
   it.each<[string, LeadResponse, string]>([
-    ["no code it knows of success", { code: "0" }, SUBMIT_FAILED],
+    ["a failure without a message", { code: "4" }, SUBMIT_FAILED],
     ["a failure with a message", { code: "4", message: "We could not pass your details on" }, "We could not pass your details on"],
   ])("keeps the visitor on the contact step after %s", async (_name, response, shown) => {
     await sendLead(response);
