@@ -13,6 +13,8 @@ export interface BuyerPayload {
   productType: string;
   flow: { id: string; version: number };
   form_is_time_ooh: boolean;
+  /** The spec's tracking fields: which form and version, how the address was given, and the campaign keys. */
+  tracking: LeadTrackingFields;
   /** The replayed answers: firstName, lastName, phone, email, postcode and the service's own fields. */
   lead: Record<string, unknown>;
   /** The wording the visitor agreed to, and when; other buyers' names are not shared. */
@@ -31,8 +33,38 @@ export function buyerPayload(lead: LeadRow, delivery: DeliveryRow, buyer: Config
     productType: lead.product_type,
     flow: { id: lead.flow_id, version: lead.flow_version },
     form_is_time_ooh: lead.form_is_time_ooh === 1,
+    tracking: leadTrackingFields(lead),
     lead: JSON.parse(lead.answers) as Record<string, unknown>,
     consent: { wording: lead.consent_wording, privacyNoticeVersion: lead.privacy_notice_version, agreedAt: lead.consented_at },
+  };
+}
+
+/** The lead's tracking fields, flat as buyers' systems expect them. */
+export interface LeadTrackingFields {
+  form_campaign_id: string;
+  form_sub_campaign_id: string;
+  form_version: number;
+  form_is_time_ooh: boolean;
+  form_manual_address: boolean;
+  lead_id: string;
+  [campaignKey: string]: string | number | boolean;
+}
+
+/** The spec's tracking fields for a stored lead: the form's own, then the utm, ads and user keys it arrived with. */
+export function leadTrackingFields(lead: LeadRow): LeadTrackingFields {
+  const answers = JSON.parse(lead.answers) as { businessAddressManual?: unknown };
+  const groups = (lead.tracking ? JSON.parse(lead.tracking) : {}) as Record<string, Record<string, unknown> | undefined>;
+  const campaign = Object.fromEntries(
+    ["utm", "ads", "user"].flatMap((group) => Object.entries(groups[group] ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+  );
+  return {
+    ...campaign,
+    form_campaign_id: lead.product_type,
+    form_sub_campaign_id: lead.service_type,
+    form_version: lead.flow_version,
+    form_is_time_ooh: lead.form_is_time_ooh === 1,
+    form_manual_address: answers.businessAddressManual === true,
+    lead_id: lead.id,
   };
 }
 
