@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { contentPlugin } from "./site/build/contentPlugin";
 import { flowManifestPlugin } from "./site/build/flowManifestPlugin";
 import { stepValidatorsPlugin } from "./site/build/stepValidatorsPlugin";
 import { tagManagerPlugin } from "./site/build/tagManagerPlugin";
@@ -10,7 +11,7 @@ const root = fileURLToPath(new URL("./", import.meta.url));
 export default defineConfig({
   root: `${root}site`,
   envDir: root,
-  plugins: [react(), flowManifestPlugin(), stepValidatorsPlugin(), tagManagerPlugin()],
+  plugins: [react(), flowManifestPlugin(), stepValidatorsPlugin(), contentPlugin(), tagManagerPlugin()],
   server: {
     // `npm run dev`: the API runs on :3000 (npm run start:api) and the dev server forwards to it.
     proxy: { "/api": "http://localhost:3000" },

@@ -1,15 +1,30 @@
 /**
  * Builds the site: the browser bundle, a server bundle used only to pre-render, then every page's HTML, the
- * sitemap and robots.txt (scripts/prerender.ts), and compressed copies of it all (scripts/precompress.ts).
- * Output: dist/client (served), dist/server (build-time only).
+ * sitemap, robots.txt and news feeds (scripts/prerender.ts), and compressed copies of it all (scripts/precompress.ts).
+ * Output: dist/client (served), dist/server (build-time only). SITE_OUT_DIR puts both in another folder (inside the
+ * project, so the pre-rendering bundle finds its packages), and SITE_CONTENT_DIR reads guides and news from another
+ * folder: tests build a copy of the content this way.
  */
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, loadEnv } from "vite";
+import { ContentError, contentDir, readArticles } from "../site/build/contentPlugin";
 import { ukDate } from "../site/components/ukDate";
 import { precompress } from "./precompress";
 import { prerenderSite } from "./prerender";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
+const outDir = path.resolve(root, process.env.SITE_OUT_DIR ?? "dist");
+
+// A guide or news file that cannot be published is for its writer to fix: name the file and what is wrong, once,
+// before any bundling, rather than in a bundler's stack trace.
+try {
+  readArticles(contentDir());
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 // The pages show the brand the server is started with unless the build is told otherwise.
 if (!process.env.VITE_BRAND && process.env.BRAND) process.env.VITE_BRAND = process.env.BRAND;
@@ -19,14 +34,15 @@ process.env.VITE_BUILD_DATE = ukDate(new Date());
 // The config is loaded through Vite's module runner, which resolves our extensionless TypeScript imports.
 const shared = { configFile: `${root}vite.config.ts`, configLoader: "runner", logLevel: "warn" } as const;
 
-await build(shared);
+const clientDir = path.join(outDir, "client");
+await build({ ...shared, build: { outDir: clientDir, emptyOutDir: true } });
 await build({
   ...shared,
-  build: { ssr: `${root}site/entry-server.tsx`, outDir: `${root}dist/server`, emptyOutDir: true },
+  build: { ssr: `${root}site/entry-server.tsx`, outDir: path.join(outDir, "server"), emptyOutDir: true },
 });
-const pages = await prerenderSite(root);
-const compressed = await precompress(`${root}dist/client`);
-console.log(`Built ${pages.length} pages into dist/client (${compressed} files also as .br and .gz)`);
+const pages = await prerenderSite(outDir);
+const compressed = await precompress(clientDir);
+console.log(`Built ${pages.length} pages into ${path.relative(root, clientDir) || clientDir} (${compressed} files also as .br and .gz)`);
 
 const env = loadEnv("production", root, "VITE_");
 const missing = ["VITE_COMPANY_NUMBER", "VITE_COMPANY_ADDRESS"].filter((name) => !env[name]);

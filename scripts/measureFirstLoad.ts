@@ -18,6 +18,10 @@ const pages = [
   { name: "landing", path: "/business-energy/" },
   { name: "partner landing", path: "/take-card-payments/barclaycard/" },
   { name: "legal", path: "/legal/privacy-policy/" },
+  { name: "guide", path: "/business-energy/guides/how-to-read-your-business-energy-bill/" },
+  { name: "guides listing", path: "/business-energy/guides/" },
+  { name: "news article", path: "/business-energy/news/why-the-energy-price-cap-does-not-cover-businesses/" },
+  { name: "news listing", path: "/business-energy/news/" },
   { name: "not found", path: "/no-such-page/" },
   { name: "quote (first step)", path: "/quote/business-energy/?v=1" },
 ];

@@ -1,7 +1,8 @@
 /**
- * Renders every static path of the site into dist/client/<path>/index.html, plus 404.html, and writes the
- * sitemap.xml (every pre-rendered page that may be indexed) and robots.txt beside them. Each page's head
- * preloads the lazy chunks it needs, so the browser fetches them alongside the entry rather than after it.
+ * Renders every static path of the site into <out>/client/<path>/index.html, plus 404.html, and writes the
+ * sitemap.xml (every pre-rendered page that may be indexed), robots.txt and each news service's Atom feed beside
+ * them. Each page's head preloads the lazy chunks it needs, so the browser fetches them alongside the entry rather
+ * than after it.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -11,18 +12,22 @@ import type { RenderedPage } from "../site/entry-server";
 interface ServerEntry {
   render(url: string): Promise<RenderedPage>;
   staticPaths: string[];
+  feeds: Array<{ path: string; xml: string }>;
   SITE_URL: string;
 }
 
 /** Vite's build manifest: source module id → its chunk and the chunks that chunk imports. */
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-/** Writes the pages, sitemap and robots.txt, and returns the paths of the pages written. */
-export async function prerenderSite(root: string): Promise<string[]> {
-  const clientDir = path.join(root, "dist/client");
+/**
+ * Writes the pages, sitemap, robots.txt and feeds into `outDir`/client, using the server bundle in `outDir`/server,
+ * and returns the paths of the pages written.
+ */
+export async function prerenderSite(outDir: string): Promise<string[]> {
+  const clientDir = path.join(outDir, "client");
   const template = await readFile(path.join(clientDir, "index.html"), "utf8");
   const manifest = JSON.parse(await readFile(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
-  const entry = (await import(pathToFileURL(path.join(root, "dist/server/entry-server.js")).href)) as ServerEntry;
+  const entry = (await import(pathToFileURL(path.join(outDir, "server/entry-server.js")).href)) as ServerEntry;
   const written: string[] = [];
   const indexable: string[] = [];
   const pages = [
@@ -39,6 +44,7 @@ export async function prerenderSite(root: string): Promise<string[]> {
   }
   await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(entry.SITE_URL, indexable));
   await writeFile(path.join(clientDir, "robots.txt"), robotsTxt(entry.SITE_URL));
+  for (const feed of entry.feeds) await writeFile(path.join(clientDir, feed.path), feed.xml);
   return written;
 }
 

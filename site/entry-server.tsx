@@ -3,11 +3,18 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { App } from "./App";
+import { articlePaths, newsFeeds } from "./articleMap";
 import { SITE_URL } from "./config";
 import { HeadCollector, HeadContext } from "./head";
-import { staticPaths } from "./siteMap";
+import { staticPaths as sitePaths } from "./siteMap";
 
-export { SITE_URL, staticPaths };
+export { SITE_URL };
+
+/** Every page to pre-render: the site map's, the quote pages, then the guides, news and their listings. */
+export const staticPaths: string[] = [...sitePaths, ...articlePaths];
+
+/** The news services' Atom feeds, to write beside their listings. */
+export const feeds = newsFeeds(SITE_URL);
 
 export interface RenderedPage {
   html: string;

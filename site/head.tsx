@@ -8,6 +8,8 @@ export interface PageMeta {
   /** The page's path, for its canonical URL. */
   path: string;
   noindex?: boolean;
+  /** An Atom feed of the page's news, announced to feed readers. */
+  feed?: { title: string; path: string };
 }
 
 /** The brand alone, or "{title} | {brand}" when that stays within 60 characters, else the title alone. */
@@ -38,6 +40,9 @@ export class HeadCollector {
       `<meta property="og:site_name" content="${escapeHtml(BRAND)}" />`,
       `<meta property="og:locale" content="en_GB" />`,
       `<meta name="twitter:card" content="summary" />`,
+      ...(meta.feed
+        ? [`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(SITE_URL + meta.feed.path)}" />`]
+        : []),
     ].join("\n    ");
   }
 }

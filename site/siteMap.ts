@@ -36,7 +36,7 @@ export const sitePages: readonly SitePage[] = [
   },
   {
     path: "/business-energy-generators/",
-    title: "Business Generators: Compare Quotes",
+    title: "Sell Surplus Electricity: Compare Export Deals",
     crumb: "Business Generators",
     body: landing("generators"),
   },
@@ -78,7 +78,7 @@ export const sitePages: readonly SitePage[] = [
 export const staticPaths: string[] = [...sitePages.map((page) => page.path), ...flows.map((flow) => quotePath(flow.path))];
 
 /** A path with its trailing slash, as the site's addresses are written. */
-const withSlash = (path: string) => (path.endsWith("/") ? path : `${path}/`);
+export const withSlash = (path: string) => (path.endsWith("/") ? path : `${path}/`);
 
 export function findPage(path: string): SitePage | undefined {
   const wanted = withSlash(path);

@@ -14,6 +14,19 @@ declare module "virtual:step-validators" {
 
 declare module "virtual:articles" {
   import type { ArticleSummary } from "./build/contentPlugin";
+  /** Every guide and news article, newest first (for the build: paths, sitemap, feeds). */
   export const articles: ArticleSummary[];
-  export const loaders: Record<string, () => Promise<{ default: { html: string } }>>;
+}
+
+declare module "virtual:article-pages" {
+  import type { ArticleRouteData } from "./articles/pageData";
+  /** Address → that article's or listing's page module. */
+  export const pages: Record<string, () => Promise<{ default: ArticleRouteData }>>;
+}
+
+declare module "virtual:article-links" {
+  /** Address → page title of every listing, then of every article, newest first. */
+  export const titles: Record<string, string>;
+  /** Guide category → the addresses of its guides, newest first, then of its guides and news listings. */
+  export const guideLinks: Record<string, string[]>;
 }

@@ -58,8 +58,8 @@ export const home = {
     },
     {
       path: "/business-energy-generators/",
-      name: "Generators",
-      summary: "Standby and prime power generators to buy or hire, sized by a specialist.",
+      name: "Selling surplus power",
+      summary: "Get paid for the electricity your solar, wind, hydro or CHP exports, with an export tariff or a power purchase agreement.",
     },
     {
       path: "/business-energy/electric-vehicle-charging/",

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { JsonLd } from "../components/JsonLd";
 import { SITE_URL } from "../config";
 import type { Crumb } from "../siteMap";
 
@@ -29,8 +30,7 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
           ),
         )}
       </ol>
-      {/* A data block, not a script: browsers never run it, so the Content Security Policy need not list it. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <JsonLd data={jsonLd} />
     </nav>
   );
 }

@@ -4,6 +4,7 @@ import { COMPANY, CONTACT_EMAIL, SOCIAL_PROFILES } from "../businessDetails";
 import { BRAND, SITE_URL } from "../config";
 import { pageTitle } from "../head";
 import { titleOf } from "../siteMap";
+import { articleTitleOf, categoryGuideLinks } from "./articleLinks";
 import { companyLinks, guideLinks, productLinks, shareLinks, type FooterLink } from "./footerLinks";
 import { NewsletterSignup } from "./NewsletterSignup";
 
@@ -21,7 +22,7 @@ export default function SiteFooter({ pathname }: { pathname: string }) {
         <NewsletterSignup />
         <div className="site-footer__groups">
           <LinkGroup heading="Products" links={productLinks} />
-          <LinkGroup heading="Guides" links={guideLinks} />
+          <LinkGroup heading="Guides" links={categoryGuideLinks(pathname) ?? guideLinks} />
           <section aria-labelledby="footer-contact">
             <h2 id="footer-contact" className="site-footer__heading">
               Contact
@@ -59,7 +60,7 @@ export default function SiteFooter({ pathname }: { pathname: string }) {
               Share this page
             </h2>
             <ul className="pill-list">
-              {shareLinks(pageUrl, pageTitle(titleOf(pathname))).map((link) => (
+              {shareLinks(pageUrl, pageTitle(titleOf(pathname) ?? articleTitleOf(pathname))).map((link) => (
                 <li key={link.label}>
                   <a className="pill" href={link.href} target="_blank" rel="noopener noreferrer">
                     Share on {link.label}

@@ -21,7 +21,7 @@ export const productLinks: FooterLink[] = [
   { label: "Home Solar Panels", href: "/home-energy/solar/" },
 ];
 
-/** Explainers within the service pages, by their sections' anchors. */
+/** Explainers within the service pages, by their sections' anchors: the Guides group outside a guide category's pages. */
 export const guideLinks: FooterLink[] = [
   { label: "How switching business energy works", href: "/business-energy/#how-switching-works" },
   { label: "What business energy costs", href: "/business-energy/#costs" },

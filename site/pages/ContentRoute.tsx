@@ -1,7 +1,11 @@
-/** Every address that is not a quote page: the content page of the site map at that path, or the not-found page. */
+/**
+ * Every address that is not a quote page: the content page of the site map at that path, a guide, news article or
+ * listing (pages/ArticleRoute.tsx, loaded only for those addresses), or the not-found page.
+ */
 import { lazy, type ComponentType } from "react";
 import { useLocation } from "react-router";
 import { assertNever } from "../../engine/core/types";
+import { isArticleAddress } from "../articles/articlePaths";
 import type { LandingContent, LegalContent } from "../content/types";
 import { Preload } from "../head";
 import { findPage, type SitePage } from "../siteMap";
@@ -13,10 +17,20 @@ type Loaders<C> = Record<string, () => Promise<C>>;
 const landingContent = import.meta.glob<LandingContent>("../content/landing/*.ts", { import: "default" });
 const legalContent = import.meta.glob<LegalContent>(["../content/legal/*.ts", "!../content/legal/versions.ts"], { import: "default" });
 
+const ArticleRoute = lazy(() => import("./ArticleRoute"));
+
 const components = new Map<string, ComponentType>();
 
 export default function ContentRoute() {
-  const page = findPage(useLocation().pathname);
+  const { pathname } = useLocation();
+  const page = findPage(pathname);
+  if (!page && isArticleAddress(pathname))
+    return (
+      <>
+        <Preload ids={["pages/ArticleRoute.tsx"]} />
+        <ArticleRoute />
+      </>
+    );
   if (!page) return <NotFoundPage />;
   let Page = components.get(page.path);
   if (!Page) components.set(page.path, (Page = pageComponent(page)));

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 export const CONTENT_PAGES: ReadonlyArray<{ path: string; heading: string }> = [
   { path: "/", heading: "Compare business energy and save" },
   { path: "/business-energy/", heading: "Business electricity and gas, compared" },
-  { path: "/business-energy-generators/", heading: "Business generators, sized and supplied by specialists" },
+  { path: "/business-energy-generators/", heading: "Get paid for the electricity your business generates" },
   { path: "/business-solar/", heading: "Solar panels for your business" },
   { path: "/business-broadband/", heading: "Business broadband that keeps you working" },
   { path: "/business-water/", heading: "Compare business water retailers" },

@@ -47,7 +47,7 @@ test("the Business / Home and Business / Non-Business boxes carry the service ty
   await expect(page).toHaveURL(/\/quote\/\?serviceType=business-broadband$/);
 
   await page.goto("/business-energy-generators/");
-  await page.getByRole("group", { name: "Who is the generator for?" }).first().getByRole("radio", { name: "Home" }).check();
+  await page.getByRole("group", { name: "Where do you generate electricity?" }).first().getByRole("radio", { name: "Home" }).check();
   await page.getByRole("button", { name: "Get a quote" }).first().click();
   await expect(page).toHaveURL(/\/quote\/\?serviceType=home-energy-generators$/);
 });

@@ -1,3 +1,4 @@
+import { serviceQuickStarts } from "../quickStarts";
 import type { LandingContent } from "../types";
 
 const content: LandingContent = {
@@ -7,13 +8,7 @@ const content: LandingContent = {
   heading: "Business broadband that keeps you working",
   intro:
     "When the internet goes down, so do your card machine, your phones and your cloud software. Business broadband comes with faster fault repair and support that understands that. Tell us what you need and we will find providers who serve your premises.",
-  quickStart: {
-    kind: "serviceType",
-    question: "Is the broadband for a business or a home?",
-    business: "business-broadband",
-    other: "home-broadband",
-    otherLabel: "Home",
-  },
+  quickStart: serviceQuickStarts["business-broadband"],
   highlights: ["Full fibre where it is available", "Static IP and repair promises", "Phone lines too, if you need them"],
   sections: [
     {

@@ -1,3 +1,4 @@
+import { serviceQuickStarts } from "../quickStarts";
 import type { LandingContent } from "../types";
 
 const content: LandingContent = {
@@ -7,7 +8,7 @@ const content: LandingContent = {
   heading: "Business electricity and gas, compared",
   intro:
     "Business energy is not covered by the price cap, so what you pay depends on the contract you agree. Tell us about your premises and we will find you quotes from UK suppliers for electricity, gas or both.",
-  quickStart: { kind: "postcode", flow: "business-energy", placeholder: "Enter your business postcode..." },
+  quickStart: serviceQuickStarts["business-energy"],
   highlights: ["Over 40,000 businesses helped", "Gas 7p–9p and electricity 24p–28p per kWh", "Your supply is never interrupted"],
   offers: "business-energy",
   sections: [

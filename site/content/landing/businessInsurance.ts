@@ -1,4 +1,5 @@
 import { BRAND } from "../../config";
+import { closingQuickStarts, serviceQuickStarts } from "../quickStarts";
 import type { LandingContent } from "../types";
 
 const content: LandingContent = {
@@ -8,14 +9,8 @@ const content: LandingContent = {
   heading: "Business insurance, arranged by specialist brokers",
   intro:
     "The right cover depends on what your business does, where, and who it employs. Tell us about it and we will introduce you to insurance brokers who compare policies from several insurers and explain what each one covers.",
-  quickStart: {
-    kind: "serviceType",
-    question: "Who is the insurance for?",
-    business: "business-insurance",
-    other: "home-insurance",
-    otherLabel: "Non-Business",
-  },
-  closingQuickStart: { kind: "start", flow: "business-insurance", label: "Get a business insurance quote" },
+  quickStart: serviceQuickStarts["business-insurance"],
+  closingQuickStart: closingQuickStarts["business-insurance"],
   highlights: ["Brokers authorised by the FCA", "Cover for your trade", "Business and personal policies"],
   sections: [
     {

@@ -1,3 +1,4 @@
+import { serviceQuickStarts } from "../quickStarts";
 import type { LandingContent } from "../types";
 
 const content: LandingContent = {
@@ -7,7 +8,7 @@ const content: LandingContent = {
   heading: "Solar panels for your business",
   intro:
     "Every unit of electricity your panels generate and you use on site is a unit you do not buy from the grid at business rates. Tell us about your building and we will put you in touch with solar installers who can survey it and quote.",
-  quickStart: { kind: "postcode", flow: "business-solar", placeholder: "Enter your business postcode..." },
+  quickStart: serviceQuickStarts["business-solar"],
   highlights: ["Cut the electricity you buy", "Get paid for what you export", "Surveyed and quoted by installers"],
   sections: [
     {

@@ -1,3 +1,4 @@
+import { serviceQuickStarts } from "../quickStarts";
 import type { LandingContent } from "../types";
 
 const content: LandingContent = {
@@ -7,7 +8,7 @@ const content: LandingContent = {
   heading: "Business waste collection, compared",
   intro:
     "Every business must have its waste taken away by an authorised carrier, and the price depends on what you throw away, how much and how often. Tell us your postcode and we will find collectors who cover it.",
-  quickStart: { kind: "postcode", flow: "business-waste", placeholder: "Enter your business postcode..." },
+  quickStart: serviceQuickStarts["business-waste"],
   highlights: ["General waste and recycling", "Collections to suit your business", "Waste transfer notes included"],
   sections: [
     {

@@ -1,3 +1,4 @@
+import { serviceQuickStarts } from "../quickStarts";
 import type { LandingContent } from "../types";
 
 const content: LandingContent = {
@@ -7,7 +8,7 @@ const content: LandingContent = {
   heading: "Compare business water retailers",
   intro:
     "Since April 2017, businesses in England have been able to choose who supplies their water and wastewater services. The water and the pipes stay the same; what changes is who bills you, reads your meter and looks after your account. Tell us your postcode and we will find retailers who serve it.",
-  quickStart: { kind: "postcode", flow: "business-water", placeholder: "Enter your business postcode..." },
+  quickStart: serviceQuickStarts["business-water"],
   highlights: ["Same water, same pipes", "No interruption to supply", "One bill for several sites"],
   sections: [
     {

@@ -1,3 +1,4 @@
+import { serviceQuickStarts } from "../quickStarts";
 import type { LandingContent } from "../types";
 
 const content: LandingContent = {
@@ -7,7 +8,7 @@ const content: LandingContent = {
   heading: "Take card payments for less",
   intro:
     "Card fees come in several parts, from the percentage on each sale to terminal rental and monthly minimums, which makes providers hard to compare. Answer one question here and a few more about your business, and providers will quote for the way you take payments.",
-  quickStart: { kind: "cardPayments", flow: "take-card-payments" },
+  quickStart: serviceQuickStarts["take-card-payments"],
   highlights: [
     "Card machines, online and phone payments",
     "Quotes based on your turnover",

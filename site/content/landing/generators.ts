@@ -1,87 +1,96 @@
+import { serviceQuickStarts } from "../quickStarts";
 import type { LandingContent } from "../types";
 
 const content: LandingContent = {
-  serviceName: "generators",
+  serviceName: "electricity export deals",
   description:
-    "Standby and prime power generators for business, to buy or hire: sizing in kVA, fuel, installation and servicing. Compare quotes from specialists.",
-  heading: "Business generators, sized and supplied by specialists",
+    "Sell the electricity your business generates and does not use: export tariffs, power purchase agreements and export metering. Compare offers from buyers.",
+  heading: "Get paid for the electricity your business generates",
   intro:
-    "A generator keeps your business running when the grid cannot: through a power cut, on a site without a connection, or at an event. Tell us what you need to power and we will put you in touch with specialists who supply, install and maintain them.",
-  quickStart: {
-    kind: "serviceType",
-    question: "Who is the generator for?",
-    business: "business-energy-generators",
-    other: "home-energy-generators",
-    otherLabel: "Home",
-  },
-  highlights: ["Standby, prime and portable power", "To buy or to hire", "Installation and servicing"],
+    "If your solar panels, wind turbine, hydro scheme, anaerobic digester or CHP plant makes more electricity than your site uses, the surplus flows out to the grid. Tell us about your generation and we will put you in touch with partners who will pay you for it, through an export tariff or a power purchase agreement.",
+  quickStart: serviceQuickStarts["business-energy-generators"],
+  highlights: ["Solar PV, wind, hydro, anaerobic digestion and CHP", "Export tariffs and power purchase agreements", "For rooftops and larger sites"],
   sections: [
     {
-      id: "types",
-      heading: "Which generator do you need?",
+      id: "how-selling-works",
+      heading: "How selling your surplus works",
+      blocks: [
+        "The electricity you generate is used on your site first. Whatever you are not using at that moment flows out through your grid connection, and a meter records it as export.",
+        "To be paid for that export you need an agreement with a buyer: usually an electricity supplier offering an export tariff, or a supplier or trader buying your output under a power purchase agreement. The buyer pays for each unit your meter records, at the rate and on the terms you agreed.",
+        "Without an agreement in place, or without a meter that records export, the electricity still reaches the grid but nobody pays you for it.",
+      ],
+    },
+    {
+      id: "ways-to-sell",
+      heading: "Export tariffs and power purchase agreements",
       blocks: [
         {
           list: [
-            "Standby generators start automatically when the mains fails, through an automatic transfer switch, and keep essential equipment running in offices, shops, care homes and server rooms.",
-            "Prime power generators are the main source of electricity on sites without a grid connection, such as construction sites, farms and remote premises.",
-            "Portable generators power tools, lighting and events for a few hours at a time.",
-            "Hybrid systems pair a generator with batteries, so the engine runs less often, using less fuel and making less noise.",
+            "Smart Export Guarantee (SEG) tariffs. In Great Britain, larger electricity suppliers must offer at least one export tariff to eligible installations: solar PV, onshore wind, hydro and anaerobic digestion up to 5 MW, and micro-CHP up to 50 kW. Each supplier sets its own rate, which must always be above zero.",
+            "Power purchase agreements (PPAs). A contract to sell your output to a supplier, trader or business buyer for an agreed term. The price may be fixed, linked to the wholesale market, or a mix of the two. PPAs suit larger sites, generation the SEG does not cover, and generators who want a longer agreement.",
           ],
         },
+        "You do not have to sell your export to the supplier that sells you electricity. Rates and terms differ from one buyer to the next, so compare the price and how it is set, the length of the agreement and its notice period, any fees, and how often you are paid.",
+        "If your generation earns Renewable Energy Guarantees of Origin (REGOs), check whether a buyer's price includes them or whether you can sell them separately.",
       ],
     },
     {
-      id: "sizing",
-      heading: "Sizing: kVA and kW",
+      id: "metering",
+      heading: "Metering and your grid connection",
       blocks: [
-        "Generators are rated in kVA (kilovolt-amperes). The useful power in kW is lower: for most generators it is about 80% of the kVA rating, so a 100 kVA generator supplies about 80 kW.",
-        "Add up the running load of everything the generator must power, then allow for the extra current that motors, pumps and compressors draw as they start. An undersized generator trips under load; an oversized one runs inefficiently and can be damaged by running too lightly. A specialist will visit or use your electricity data to size it properly.",
+        "Buyers pay on metered export, not on estimates. Your site needs a meter that records export, normally one that can be read every half hour, and an export MPAN: the reference number for your export metering point. If you do not have one yet, your supplier or installer can help you request it from your local network operator.",
+        "Your generation also has to be connected with the network operator's knowledge. Small systems are usually notified under the G98 process once installed; larger ones need the network operator's approval under G99 before they connect.",
       ],
     },
     {
-      id: "fuel",
-      heading: "Fuel and running costs",
+      id: "what-buyers-ask",
+      heading: "What buyers will ask you",
       blocks: [
-        "Most business generators run on diesel. Since 1 April 2022 most businesses can no longer use rebated red diesel, so budget for white diesel unless you work in an exempt sector such as agriculture.",
-        "Hydrotreated vegetable oil (HVO) can replace diesel in many modern engines with much lower lifecycle emissions. Check with the manufacturer before switching fuel.",
-        "A standby generator needs a regular test run under load and an annual service, so that it starts when you need it.",
-      ],
-    },
-    {
-      id: "buy-or-hire",
-      heading: "Buy or hire?",
-      blocks: [
-        "Hiring suits short projects, events and emergency cover, and usually includes delivery, refuelling and servicing. Buying suits a permanent standby need; pair it with a maintenance contract to keep the warranty valid and the unit ready.",
+        {
+          list: [
+            "The technology, and the site's generating and export capacity, which your grid connection agreement gives",
+            "Evidence that the installation is eligible: an MCS certificate for smaller solar PV and wind systems, or Ofgem's ROO-FIT accreditation for larger and other installations",
+            "Your export MPAN and meter details",
+            "The agreement you have now, if any, and when it ends",
+          ],
+        },
+        "Having these to hand means buyers can quote quickly and on the right basis.",
       ],
     },
   ],
   faqs: [
     {
-      question: "How long can a generator run?",
+      question: "What if my site is larger than 5 MW?",
       answer: [
-        "As long as it has fuel and is maintained. Runtime per tank depends on the size of the tank and the load. A supplier can size the tank, or fit a larger one, for the runtime you need.",
+        "The Smart Export Guarantee covers installations of up to 5 MW, so larger sites sell their output under a power purchase agreement, usually with a supplier or trader. Sites close to the limit often compare both before deciding.",
       ],
     },
     {
-      question: "Do we need an automatic transfer switch?",
+      question: "Can I change buyer before my agreement ends?",
       answer: [
-        "For standby use, yes. It detects a mains failure, starts the generator and moves your load across, then back again when the mains returns. It must be installed by a qualified electrician, so that the generator can never feed power back into the grid.",
+        "Check your agreement's term and notice period first. Many export tariffs can be ended with notice, while a power purchase agreement usually runs for a fixed term and may charge for leaving early. Start comparing well before your end date, so that the new agreement can begin as the old one finishes.",
       ],
     },
     {
-      question: "Where can a generator go?",
+      question: "We are still paid under the Feed-in Tariff. Does this apply to us?",
       answer: [
-        "Outside or in a ventilated plant room, away from windows and air intakes, on a firm level base, with access for fuel deliveries and servicing. An acoustic canopy reduces noise on sites close to neighbours.",
+        "The Feed-in Tariff closed to new applicants in 2019, but installations already in the scheme keep being paid under its terms. An installation paid for its exports under the Feed-in Tariff cannot also be paid for them under the Smart Export Guarantee, so speak to your Feed-in Tariff licensee before changing how you sell your export.",
       ],
     },
     {
-      question: "Can I get a generator for my home?",
+      question: "Does a battery change anything?",
       answer: [
-        "Yes. Choose Home in the box at the top of the page and we will look for suppliers of home standby and portable generators.",
+        "A battery stores your surplus for use later, so you export less and buy less from the grid. Buyers treat electricity exported from a battery in different ways, especially if the battery can also charge from the grid, so tell them about it when you ask for quotes.",
+      ],
+    },
+    {
+      question: "Can I get quotes for a home system?",
+      answer: [
+        "Yes. Choose Home in the box at the top of the page and we will look for export deals for home solar panels, wind turbines and other small systems.",
       ],
     },
   ],
-  related: ["/business-energy/", "/business-solar/", "/business-energy/electric-vehicle-charging/"],
+  related: ["/business-solar/", "/business-energy/", "/home-energy/solar/"],
 };
 
 export default content;
