@@ -94,10 +94,14 @@ export function formatFinding(f: Finding): string {
   return `${f.severity === "error" ? "error" : "warning"}  ${f.file}: ${f.step ? `step "${f.step}": ` : ""}${f.message} (${f.rule})\n         fix: ${f.fix}`;
 }
 
+/** What `npm run forms:check` prints: each finding, then the count of errors and warnings. */
+export function formatFindings(findings: Finding[]): string {
+  const errors = findings.filter((f) => f.severity === "error").length;
+  return [...findings.map(formatFinding), `${errors} errors, ${findings.length - errors} warnings`].join("\n");
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const findings = checkForms();
-  for (const finding of findings) console.log(formatFinding(finding));
-  const errors = findings.filter((f) => f.severity === "error").length;
-  console.log(`${errors} errors, ${findings.length - errors} warnings`);
-  process.exit(errors > 0 ? 1 : 0);
+  console.log(formatFindings(findings));
+  process.exit(findings.some((f) => f.severity === "error") ? 1 : 0);
 }

@@ -7,13 +7,13 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { compile } from "json-schema-to-typescript";
 
-const schemasDir = fileURLToPath(new URL("../schemas/", import.meta.url));
-const outDir = path.join(schemasDir, "generated");
+const repoSchemasDir = fileURLToPath(new URL("../schemas/", import.meta.url));
 
 const banner = "/* Generated from schemas/{file} by `npm run schemas:types`. Do not edit. */";
 
-/** The generated source for one schema file, keyed by its output path. */
-export async function generateTypes(): Promise<Map<string, string>> {
+/** The generated source for each schema file in `schemasDir`, keyed by its output path (in its generated/ folder). */
+export async function generateTypes(schemasDir = repoSchemasDir): Promise<Map<string, string>> {
+  const outDir = path.join(schemasDir, "generated");
   const files = (await readdir(schemasDir)).filter((f) => f.endsWith(".schema.json")).sort();
   const out = new Map<string, string>();
   for (const file of files) {
@@ -28,7 +28,7 @@ export async function generateTypes(): Promise<Map<string, string>> {
     });
     out.set(path.join(outDir, file.replace(".schema.json", ".ts")), ts);
   }
-  out.set(path.join(outDir, "fieldLabels.ts"), await fieldLabelsModule());
+  out.set(path.join(outDir, "fieldLabels.ts"), await fieldLabelsModule(schemasDir));
   return out;
 }
 
@@ -36,7 +36,7 @@ export async function generateTypes(): Promise<Map<string, string>> {
  * The field library's labels as a small module: the browser needs a field's label for its messages, not
  * the whole library.
  */
-async function fieldLabelsModule(): Promise<string> {
+async function fieldLabelsModule(schemasDir: string): Promise<string> {
   const library = JSON.parse(await readFile(path.join(schemasDir, "fields.schema.json"), "utf8")) as {
     properties: Record<string, { title?: string }>;
   };

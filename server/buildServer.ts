@@ -17,6 +17,7 @@ import { loadFlowCatalog } from "./flowCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
 import errorHandler from "./plugins/errorHandler";
+import eventsRoutes from "./plugins/eventsRoutes";
 import healthRoutes from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
@@ -41,6 +42,9 @@ export interface BuildServerOptions {
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
 const BODY_LIMIT = 64 * 1024;
+
+/** Funnel beacons a client may send per window, as a multiple of RATE_LIMIT_MAX: a visit sends one per step shown. */
+const EVENTS_PER_POST = 5;
 
 /**
  * The app, not yet listening; throws a FlowError when a flow file is broken and a ConfigFileError
@@ -87,6 +91,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(addressesRoutes, { provider: createAddressProvider(config) });
   await app.register(partnersRoutes, { buyers });
   await app.register(newsletterRoutes, { db, now });
+  await app.register(eventsRoutes, { db, flows, now, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
   await app.register(leadsRoutes, {
     intake: { db, buyers, siteHours, duplicateWindowHours: config.duplicateWindowHours, fakeCampaignIds: new Set(config.fakeCampaignIds), now },
     flows,

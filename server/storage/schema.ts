@@ -115,6 +115,21 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** The funnel event types the quote page sends. */
+export type FunnelEventType = "start" | "step" | "submit" | "lead";
+
+/** How many times an event happened on a London day for one flow version (and step): counts, nothing about visitors. */
+export interface FunnelDailyCountsTable {
+  /** YYYY-MM-DD in Europe/London. */
+  day: string;
+  flow_id: string;
+  flow_version: number;
+  /** The step shown, for a "step" event; "" for the others. */
+  step_id: string;
+  event: FunnelEventType;
+  count: number;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   leads: LeadsTable;
@@ -125,6 +140,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   erasures: ErasuresTable;
   app_settings: AppSettingsTable;
+  funnel_daily_counts: FunnelDailyCountsTable;
 }
 
 /** A lead row as read back. */

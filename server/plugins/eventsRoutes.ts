@@ -1,0 +1,81 @@
+/**
+ * POST /api/events: the quote page's funnel beacon. Counts one start, step shown, submission or lead for
+ * a known flow version on today's London date; keeps nothing about who sent it. Answers 204.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { FieldError } from "../../engine/core/types";
+import type { LeadResponse } from "../../schemas/generated/lead";
+import type { FlowCatalog } from "../flowCatalog";
+import { londonDate } from "../hours/londonClock";
+import { countEvent } from "../storage/funnelStore";
+import type { Database, FunnelEventType } from "../storage/schema";
+
+/** What the events route needs. */
+export interface EventsRoutesOptions {
+  db: Kysely<Database>;
+  flows: FlowCatalog;
+  now: () => Date;
+  /** Beacons a client may send per rate-limit window: a visit sends one per step, so more than its leads. */
+  rateLimitMax: number;
+}
+
+/** One funnel event, as site/quote/funnelBeacon.ts sends it. */
+export interface FunnelEventBody {
+  flowId: string;
+  version: number;
+  event: FunnelEventType;
+  stepId?: string;
+}
+
+/** The body's shape; which flows, versions and steps exist is checked against the catalogue. */
+const funnelEventSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["flowId", "version", "event"],
+  properties: {
+    flowId: { type: "string", pattern: "^[a-z][a-z0-9-]*$", maxLength: 60 },
+    version: { type: "integer", minimum: 1, maximum: 999 },
+    event: { type: "string", enum: ["start", "step", "submit", "lead"] },
+    stepId: { type: "string", pattern: "^[a-z][a-zA-Z0-9-]*$", maxLength: 60 },
+  },
+} as const;
+
+const errorResponse = { $ref: "lead.schema.json#/definitions/leadResponse" };
+
+/** The events route. */
+export default async function eventsRoutes(fastify: FastifyInstance, { db, flows, now, rateLimitMax }: EventsRoutesOptions): Promise<void> {
+  // Only JSON (sendBeacon's Blob is typed application/json): a text/plain body is what a cross-site form posts.
+  fastify.removeContentTypeParser("text/plain");
+
+  fastify.post<{ Body: FunnelEventBody; Reply: { 204: undefined; "4xx": LeadResponse } }>(
+    "/api/events",
+    {
+      config: { rateLimit: { max: rateLimitMax } },
+      schema: { body: funnelEventSchema, response: { "4xx": errorResponse, "5xx": errorResponse } },
+    },
+    async (request, reply) => {
+      const problem = eventProblem(flows, request.body);
+      if (problem) return reply.code(400).send({ code: "3", errors: [problem] });
+      const { flowId, version, event, stepId } = request.body;
+      await countEvent(db, { day: londonDate(now()), flowId, version, event, ...(stepId ? { stepId } : {}) });
+      return reply.code(204).send();
+    },
+  );
+}
+
+/** Why a well-formed event cannot be counted: a flow, version or step the catalogue does not have, or a step on the wrong event. */
+function eventProblem(flows: FlowCatalog, { flowId, version, event, stepId }: FunnelEventBody): FieldError | undefined {
+  if (event === "step" && stepId === undefined) return { field: "stepId", message: "A step event names the step shown in stepId" };
+  if (event !== "step" && stepId !== undefined) return { field: "stepId", message: `Only a step event names a step; leave stepId out of a ${event} event` };
+  const flow = flows.getFlow(flowId, version);
+  if (!flow) {
+    return flows.defaultVersion(flowId) === undefined
+      ? { field: "flowId", message: `Unknown quote form "${flowId}"` }
+      : { field: "version", message: `Quote form "${flowId}" has no version ${version}` };
+  }
+  if (stepId !== undefined && !flow.steps.some((step) => step.id === stepId)) {
+    return { field: "stepId", message: `Quote form "${flowId}" version ${version} has no step "${stepId}"` };
+  }
+  return undefined;
+}

@@ -1,0 +1,47 @@
+/** Daily funnel counts: one row per London day, flow version, step and event type, counted up in one statement. */
+import { sql, type Kysely } from "kysely";
+import type { Database, FunnelEventType } from "./schema";
+
+/** One event to count. */
+export interface CountedEvent {
+  /** YYYY-MM-DD in Europe/London. */
+  day: string;
+  flowId: string;
+  version: number;
+  event: FunnelEventType;
+  /** The step shown, for a "step" event. */
+  stepId?: string;
+}
+
+/** A flow's total for one version, step and event type over the days asked for. */
+export interface FunnelCount {
+  version: number;
+  /** "" for events without a step. */
+  stepId: string;
+  event: FunnelEventType;
+  count: number;
+}
+
+/** Adds one to the day's count for the event, creating the row on the day's first. */
+export async function countEvent(db: Kysely<Database>, { day, flowId, version, event, stepId = "" }: CountedEvent): Promise<void> {
+  // One upsert, so concurrent beacons never lose a count (the row lock orders them).
+  await db
+    .insertInto("funnel_daily_counts")
+    .values({ day, flow_id: flowId, flow_version: version, step_id: stepId, event, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(["flow_id", "day", "flow_version", "step_id", "event"]).doUpdateSet((eb) => ({ count: eb("funnel_daily_counts.count", "+", 1) })),
+    )
+    .execute();
+}
+
+/** A flow's counts summed over its days from `sinceDay` (YYYY-MM-DD, inclusive; every day when not given). */
+export async function funnelCounts(db: Kysely<Database>, flowId: string, sinceDay?: string): Promise<FunnelCount[]> {
+  let query = db
+    .selectFrom("funnel_daily_counts")
+    .select(["flow_version", "step_id", "event", sql<number | string>`sum(count)`.as("total")])
+    .where("flow_id", "=", flowId);
+  if (sinceDay) query = query.where("day", ">=", sinceDay);
+  const rows = await query.groupBy(["flow_version", "step_id", "event"]).orderBy("flow_version").orderBy("event").orderBy("step_id").execute();
+  // PostgreSQL sums integers as bigint, which pg hands back as a string.
+  return rows.map((row) => ({ version: row.flow_version, stepId: row.step_id, event: row.event, count: Number(row.total) }));
+}

@@ -1,0 +1,181 @@
+/**
+ * docs/developers.md, followed on scratch copies of schemas/ and forms/: its snippets are applied as the page
+ * says, the types regenerated, and the engine, the compiler and the precompiled validators asked what they see.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FieldKey } from "../../engine/core/types";
+import { generateTypes } from "../../scripts/generateTypes";
+import { blockAfter, jsonOf } from "./docsSnippets";
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const doc = readFileSync(path.join(repoRoot, "docs/developers.md"), "utf8");
+const fieldSection = doc.slice(doc.indexOf("## Add a field"), doc.indexOf("## Add a step kind"));
+const stepSection = doc.slice(doc.indexOf("## Add a step kind"), doc.indexOf("## The precompiled validators"));
+
+type SchemaDoc = { properties: Record<string, unknown>; definitions: Record<string, { enum?: string[]; oneOf?: unknown[] } & Record<string, unknown>> };
+
+let scratch: string;
+let schemasDir: string;
+let formsDir: string;
+let generated: Map<string, string>;
+const readSchema = (name: string) => JSON.parse(readFileSync(path.join(schemasDir, name), "utf8")) as SchemaDoc;
+const writeSchema = (name: string, schema: unknown) => writeFileSync(path.join(schemasDir, name), JSON.stringify(schema, null, 2));
+const generatedSource = (file: string) => generated.get(path.join(schemasDir, "generated", file))!;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), "developers-doc-"));
+  schemasDir = path.join(scratch, "schemas");
+  formsDir = path.join(scratch, "forms");
+  cpSync(path.join(repoRoot, "schemas"), schemasDir, { recursive: true });
+  cpSync(path.join(repoRoot, "forms"), formsDir, { recursive: true });
+
+  // Add a field: the property, its key in fieldKey.enum.
+  const fields = readSchema("fields.schema.json");
+  Object.assign(fields.properties, jsonOf(blockAfter(fieldSection, "schemas/fields.schema.json", "json")));
+  fields.definitions.fieldKey!.enum!.push("vehicleCount");
+  writeSchema("fields.schema.json", fields);
+  // Add a step kind: the definition, and its line in the step union.
+  const flow = readSchema("flow.schema.json");
+  Object.assign(flow.definitions, jsonOf(blockAfter(stepSection, "add the definition to `definitions`", "json")));
+  flow.definitions.step!.oneOf!.push(jsonOf(blockAfter(stepSection, "definitions.step.oneOf", "json")));
+  writeSchema("flow.schema.json", flow);
+  // npm run schemas:types, over the scratch schemas.
+  generated = await generateTypes(schemasDir);
+}, 60_000);
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
+afterEach(() => {
+  vi.doUnmock("../../schemas/fields.schema.json");
+  vi.doUnmock("../../schemas/flow.schema.json");
+  vi.resetModules();
+});
+
+/** Loads engine modules as they would be after the change: the scratch schemas in place of the real ones. */
+async function engineWithScratchSchemas() {
+  vi.resetModules();
+  vi.doMock("../../schemas/fields.schema.json", () => ({ default: readSchema("fields.schema.json") }));
+  vi.doMock("../../schemas/flow.schema.json", () => ({ default: readSchema("flow.schema.json") }));
+  return {
+    fieldLibrary: await import("../../engine/core/fieldLibrary"),
+    stepSchema: await import("../../engine/core/stepSchema"),
+    createAjv: await import("../../engine/core/createAjv"),
+    checkFlow: await import("../../engine/core/checkFlow"),
+    validators: await import("../../site/build/stepValidatorsPlugin"),
+  };
+}
+
+/** business-water v1 from the scratch forms, with a step edited. */
+function waterFlowWith(edit: (steps: Array<Record<string, unknown>>) => void) {
+  const flow = JSON.parse(readFileSync(path.join(formsDir, "business-water", "v1.json"), "utf8")) as { steps: Array<Record<string, unknown>> };
+  edit(flow.steps);
+  return flow;
+}
+
+describe("docs/developers.md: add a field", () => {
+  it("keeps the library's keys and fieldKey.enum equal, and the regenerated types name the field and its label", () => {
+    const fields = readSchema("fields.schema.json");
+    expect([...fields.definitions.fieldKey!.enum!].sort()).toEqual(Object.keys(fields.properties).sort());
+    expect(fieldSection).toContain("npm run schemas:types");
+    expect(generatedSource("fields.ts")).toMatch(/\| "vehicleCount"/);
+    expect(generatedSource("fields.ts")).toMatch(/vehicleCount\?: number;/);
+    expect(generatedSource("fieldLabels.ts")).toContain('vehicleCount: "Number of vehicles",');
+  });
+
+  it("is then asked by a form step: the step's schema, the server's check and the flow check all know it", async () => {
+    const { fieldLibrary, stepSchema, createAjv, checkFlow } = await engineWithScratchSchemas();
+    expect(fieldLibrary.fieldKeys).toContain("vehicleCount");
+    // The real FieldKey type has no vehicleCount: only the scratch library does.
+    expect(fieldLibrary.fieldSchema("vehicleCount" as FieldKey)).toEqual({ title: "Number of vehicles", type: "integer", minimum: 1, maximum: 10000 });
+
+    const flow = waterFlowWith((steps) => (steps.find((s) => s.id === "contact")!.fields = ["vehicleCount", "businessName", "customerName", "phone", "email"]));
+    const ajv = createAjv.createAjv();
+    const checked = checkFlow.checkFlow(ajv, flow, "forms/business-water/v1.json");
+    const contact = checked.steps.find((s) => s.id === "contact")!;
+    const schema = stepSchema.stepSchema(contact);
+    expect(schema.required).toContain("vehicleCount");
+    const check = createAjv.createSchemaCheck(ajv);
+    const answers = { businessName: "Fleet Ltd", customerName: "Jo Bloggs", phone: "020 7946 0000", email: "jo@example.com" };
+    expect(check(schema, { ...answers, vehicleCount: 12 })).toEqual([]);
+    expect(check(schema, { ...answers, vehicleCount: 0 }).map((e) => e.instancePath)).toEqual(["/vehicleCount"]);
+  });
+
+  it("reaches the browser through the precompiled validator of each form step that lists it", async () => {
+    const flow = waterFlowWith((steps) => (steps.find((s) => s.id === "contact")!.fields = ["vehicleCount", "businessName", "customerName", "phone", "email"]));
+    writeFileSync(path.join(formsDir, "business-water", "v1.json"), JSON.stringify(flow));
+    const { validators } = await engineWithScratchSchemas();
+
+    const schema = validators.validatorSchemas(formsDir).get("business-water@1/contact")!;
+    expect(schema.properties?.vehicleCount).toMatchObject({ type: "integer", minimum: 1 });
+    const code = validators.validatorModule(schema);
+    expect(code).toContain("vehicleCount");
+    expect(code).not.toMatch(/new Function|eval\(/);
+  });
+});
+
+describe("docs/developers.md: add a step kind", () => {
+  const numberStep = { id: "fleet", kind: "number", field: "vehicleCount", question: "How many vehicles does your business run?", next: "address" };
+
+  it("adds the number step to the schema and the generated Step union, so a flow may use it", async () => {
+    expect(generatedSource("flow.ts")).toMatch(/export interface NumberStep \{[^}]*kind: "number";/);
+    expect(generatedSource("flow.ts")).toMatch(/export type Step =[^;]*\| NumberStep/);
+    const { createAjv, checkFlow } = await engineWithScratchSchemas();
+    const flow = waterFlowWith((steps) => {
+      steps.find((s) => s.id === "supplier")!.next = "fleet";
+      steps.splice(3, 0, numberStep);
+    });
+    expect(checkFlow.checkFlow(createAjv.createAjv(), flow, "forms/business-water/v1.json").steps[3]).toEqual(numberStep);
+  });
+
+  it("fails to compile in stepFields and stepSchema, as the page says, until its cases are added there", () => {
+    // Every generated file as `npm run schemas:types` would leave it after the field and the step kind.
+    const replaced = new Map([...generated].map(([file, source]) => [path.join(repoRoot, "schemas/generated", path.basename(file)), source]));
+    const before = compileErrors(replaced);
+    expect(before).toEqual([
+      "engine/core/stepFields.ts: Argument of type 'NumberStep' is not assignable to parameter of type 'never'.",
+      "engine/core/stepSchema.ts: Argument of type 'NumberStep' is not assignable to parameter of type 'never'.",
+    ]);
+    expect(stepSection).toContain("Argument of type 'NumberStep' is not assignable to parameter of type 'never'");
+
+    for (const file of ["engine/core/stepFields.ts", "engine/core/stepSchema.ts"]) {
+      const source = readFileSync(path.join(repoRoot, file), "utf8");
+      const exhaustive = '    default:\n      return assertNever(step, "step kind");';
+      expect(source).toContain(exhaustive);
+      const added = blockAfter(stepSection, `\`${file}\`, `, "ts");
+      replaced.set(path.join(repoRoot, file), source.replace(exhaustive, `${added.replace(/^/gm, "    ")}\n${exhaustive}`));
+    }
+    expect(compileErrors(replaced)).toEqual([]);
+  }, 60_000);
+
+  it("names the registry line the compiler also asks for", () => {
+    expect(readFileSync(path.join(repoRoot, "engine/react/registry.ts"), "utf8")).toContain("} satisfies StepRegistry;");
+    expect(readFileSync(path.join(repoRoot, "engine/react/types.ts"), "utf8")).toContain("export type StepRegistry = { [K in StepKind]: StepComponent<K> };");
+    expect(stepSection).toContain("`number: NumberStep,`");
+  });
+});
+
+/** Type errors in engine/core's step modules, with some files' text replaced (the scratch edits); "file: message". */
+function compileErrors(replaced: Map<string, string>): string[] {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(repoRoot, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  // engine/core is pure, so the ES library alone is enough, and far quicker than DOM and every package's types.
+  const options = { ...parsed.options, lib: ["lib.es2023.d.ts"], types: [] };
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.readFile = (file) => replaced.get(path.resolve(file)) ?? readFile(file);
+  host.getSourceFile = (file, language, onError, create) => {
+    const text = replaced.get(path.resolve(file));
+    return text === undefined ? getSourceFile(file, language, onError, create) : ts.createSourceFile(file, text, language);
+  };
+  const roots = ["engine/core/stepFields.ts", "engine/core/stepSchema.ts"].map((file) => path.join(repoRoot, file));
+  const program = ts.createProgram({ rootNames: roots, options, host });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file ? path.relative(repoRoot, d.file.fileName) : "-"}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`)
+    .sort();
+}

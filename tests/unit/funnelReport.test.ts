@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { formatFunnelReport, funnelReport, pValue, testSentence } from "../../scripts/funnel/funnelReport";
+import { funnelReportHtml } from "../../scripts/funnel/funnelReportHtml";
+import { parseReportArgs, ReportUsageError } from "../../scripts/reportFunnel";
+import type { FunnelCount } from "../../server/storage/funnelStore";
+
+const count = (version: number, event: FunnelCount["event"], n: number, stepId = ""): FunnelCount => ({ version, stepId, event, count: n });
+
+const twoVersions = () =>
+  funnelReport({
+    flowId: "business-water",
+    defaultVersion: 2,
+    versions: [
+      { version: 1, steps: ["sites", "spend", "contact", "done"] },
+      { version: 2, steps: ["spend", "sites", "contact", "done"] },
+    ],
+    counts: [
+      count(1, "start", 100),
+      count(1, "step", 90, "sites"),
+      count(1, "step", 12, "retailer"),
+      count(1, "step", 30, "postcode"),
+      count(1, "lead", 10),
+      count(2, "start", 100),
+      count(2, "lead", 20),
+      count(4, "start", 5),
+    ],
+  });
+
+describe("the funnel report", () => {
+  it("lists a version's document steps in order, zero for those never shown, then counted steps the file no longer has, most shown first", () => {
+    expect(twoVersions().versions[0]!.steps).toEqual([
+      { stepId: "sites", reached: 90 },
+      { stepId: "spend", reached: 0 },
+      { stepId: "contact", reached: 0 },
+      { stepId: "done", reached: 0 },
+      { stepId: "postcode", reached: 30 },
+      { stepId: "retailer", reached: 12 },
+    ]);
+  });
+
+  it("compares every other version with the split's default, whichever number it has", () => {
+    const report = twoVersions();
+    expect(report.versions.map((v) => [v.version, v.isDefault, v.inForms])).toEqual([
+      [1, false, true],
+      [2, true, true],
+      [4, false, false],
+    ]);
+    expect(report.versions[0]!.vsDefault!.difference).toBeCloseTo(-0.1, 12);
+    expect(report.versions[1]!.vsDefault).toBeUndefined();
+    expect(report.versions[2]!.vsDefault).toEqual({ difference: -0.2, z: expect.any(Number), p: expect.any(Number) });
+  });
+
+  it("marks counts kept for a version whose file has gone", () => {
+    expect(formatFunnelReport(twoVersions())).toMatch(/\nv4 \(no longer in forms\/\)\n {2}starts +5\n/);
+  });
+
+  it.each([
+    [{ difference: 0.075, z: 1.9215, p: 0.0547 }, "+7.5 points vs v1, z = 1.92, p = 0.055: not significant at 5%"],
+    [{ difference: 0.1, z: 2.5, p: 0.0124 }, "+10.0 points vs v1, z = 2.50, p = 0.012: higher than v1, significant at 5%"],
+    [{ difference: -0.1, z: -4, p: 0.00006 }, "−10.0 points vs v1, z = -4.00, p < 0.001: lower than v1, significant at 5%"],
+  ])("says what a test means: %j", (test, sentence) => {
+    expect(testSentence(test, 1)).toBe(sentence);
+  });
+
+  it("prints small p-values as a bound", () => {
+    expect(pValue(0.0004)).toBe("p < 0.001");
+    expect(pValue(0.2)).toBe("p = 0.200");
+  });
+
+  it("writes a page with a chart and a table of the same numbers per version, and no scripts", () => {
+    const html = funnelReportHtml(twoVersions());
+
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
+    expect(html).not.toMatch(/<script|<link|src=/);
+    expect(html.match(/<svg [^>]*role="img" aria-label="v\d funnel chart: [^"]+"/g)).toHaveLength(3);
+    expect(html.match(/<table>/g)).toHaveLength(3);
+    expect(html).toContain('<h2 id="v2">v2 (default)</h2>');
+    expect(html).toContain("<tr><th scope=\"row\">Step sites</th><td class=\"n\">90</td></tr>");
+    expect(html).toContain("Conversion: 20.0% (95% interval");
+    expect(html).toContain("Against the default: −10.0 points vs v2");
+  });
+
+  it("escapes what it prints into the page", () => {
+    const report = funnelReport({ flowId: "x", defaultVersion: 1, versions: [{ version: 1, steps: ["a<b"] }], counts: [] });
+    expect(funnelReportHtml(report)).toContain("Step a&lt;b");
+  });
+});
+
+describe("npm run report:funnel's arguments", () => {
+  it("reads the flow, --since and --html", () => {
+    expect(parseReportArgs(["business-water", "--since", "2026-03-01", "--html", "out.html"])).toEqual({ flowId: "business-water", since: "2026-03-01", html: "out.html" });
+    expect(parseReportArgs(["business-water"])).toEqual({ flowId: "business-water" });
+  });
+
+  it.each([
+    [[], "Name the flow"],
+    [["a", "b"], "One flow at a time, not a b"],
+    [["a", "--since", "2026-02-30"], '--since must be a date as YYYY-MM-DD, not "2026-02-30"'],
+    [["a", "--since", "1/3/2026"], '--since must be a date as YYYY-MM-DD, not "1/3/2026"'],
+    [["a", "--until", "2026-03-01"], "Unknown option '--until'"],
+  ])("refuses %j", (args, message) => {
+    expect(() => parseReportArgs(args)).toThrow(ReportUsageError);
+    expect(() => parseReportArgs(args)).toThrow(message);
+  });
+});
