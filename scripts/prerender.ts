@@ -74,7 +74,7 @@ export function sitemapXml(origin: string, paths: string[]): string {
 
 /** Crawlers may read every page but not the API; the sitemap is named in full. */
 export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
 function escapeXml(text: string): string {

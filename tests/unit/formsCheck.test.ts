@@ -38,6 +38,10 @@ describe("npm run forms:check", () => {
     ["an option without a label", (d) => ((step(d, "utility").options as Array<{ label: string }>)[0]!.label = "  "), /option-label: utility: option "electricity" has no label/],
     ["a form step asking for a field twice", (d) => (step(d, "contact").fields = ["businessName", "phone", "customerName", "phone", "email"]), /field-twice: contact: asks for "phone" twice/],
     ["a missing \$schema", (d) => delete d.$schema, /missing-schema: -: has no \$schema/],
+    ["an option value used twice", (d) => ((step(d, "utility").options as Array<{ value: string }>)[1]!.value = "electricity"), /duplicate-option: utility: option value "electricity" appears twice/],
+    ["an optional field the step does not ask", (d) => (step(d, "contact").optional = ["postcode"]), /optional-not-asked: contact: "postcode" is optional but not among the fields/],
+    ["an id that is not its folder", (d) => (d.id = "business-water"), /wrong-id: -: id is "business-water" but the folder is "business-energy"/],
+    ["a version that is not its file", (d) => (d.version = 4), /wrong-version: -: version is 4 but the file is v1.json/],
   ])("catches %s and says where and how to fix it", (_name, breakIt, expected) => {
     const doc = base();
     breakIt(doc);
@@ -48,13 +52,14 @@ describe("npm run forms:check", () => {
     expect(finding.fix.length).toBeGreaterThan(10);
   });
 
-  it("catches versions of one flow that disagree on productType or serviceType", () => {
-    const second = { ...base(), version: 2, productType: "businessWater", serviceType: "business-water" };
+  it("catches versions of one flow that disagree on productType, serviceType or path", () => {
+    const second = { ...base(), version: 2, productType: "businessWater", serviceType: "business-water", path: "business-water" };
     const findings = lint({ "v1.json": base(), "v2.json": second, "split.json": { default: 1, weights: { "1": 50, "2": 50 } } });
     expect(messages(findings)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/versions-disagree: -: productType is "businessWater" but .*v1.json says "businessEnergy"/),
         expect.stringMatching(/versions-disagree: -: serviceType is "business-water" but .*v1.json says "business-energy"/),
+        expect.stringMatching(/versions-disagree: -: path is "business-water" but .*v1.json says "business-energy"/),
       ]),
     );
   });

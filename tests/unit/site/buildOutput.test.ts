@@ -39,7 +39,7 @@ describe("the sitemap, robots.txt and preloads", () => {
 
   it("lets crawlers read the pages but not the API, and names the sitemap", () => {
     expect(robotsTxt("https://example.co.uk")).toBe(
-      "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://example.co.uk/sitemap.xml\n",
+      "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: https://example.co.uk/sitemap.xml\n",
     );
   });
 
