@@ -27,9 +27,11 @@ async function staticSite(fastify: FastifyInstance, { siteDir }: StaticSiteOptio
     const assetsDir = path.join(siteDir, "assets") + path.sep;
     await fastify.register(fastifyStatic, {
       root: siteDir,
-      index: "index.html",
+      index: ["index.html"],
       // /quote/business-energy → 301 /quote/business-energy/, so relative links in the page resolve.
       redirect: true,
+      // The build writes .br and .gz beside every text file; serve them to browsers that accept them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader("cache-control", filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);

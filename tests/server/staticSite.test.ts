@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir, removeTempDir, startTestServer, type TestServer } from "./testServer";
 
@@ -105,5 +106,22 @@ describe("without a built site", () => {
 
     expect((await get("/api/health")).json()).toEqual({ status: "ok" });
     expect((await get("/")).statusCode).toBe(404);
+  });
+});
+
+describe("compressed pages", () => {
+  it("serves the build's brotli copy to a browser that accepts it, and the plain file to one that does not", async () => {
+    const html = "<!doctype html><h1>Compressed</h1>".repeat(20);
+    await writeFile(path.join(siteDir, "index.html"), html);
+    await writeFile(path.join(siteDir, "index.html.br"), brotliCompressSync(html));
+    server = await startTestServer({ SITE_DIR: siteDir });
+
+    const compressed = await server.app.inject({ url: "/", headers: { "accept-encoding": "br, gzip" } });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(html);
+
+    const plain = await server.app.inject({ url: "/", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(html);
   });
 });
