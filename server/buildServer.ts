@@ -5,6 +5,7 @@ import addFormats from "ajv-formats";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { createAjv, createSchemaCheck } from "../engine/core/createAjv";
 import { formats } from "../engine/core/fieldFormats";
+import eventSchema from "../schemas/event.schema.json";
 import fieldsSchema from "../schemas/fields.schema.json";
 import flowSchema from "../schemas/flow.schema.json";
 import leadSchema from "../schemas/lead.schema.json";
@@ -74,7 +75,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
       plugins: [[addFormats as Plugin<unknown>, ["email"]]],
     },
   });
-  for (const schema of [fieldsSchema, flowSchema, leadSchema, newsletterSchema]) app.addSchema(schema);
+  for (const schema of [fieldsSchema, flowSchema, leadSchema, newsletterSchema, eventSchema]) app.addSchema(schema);
 
   const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
   let worker: DeliveryWorker | undefined;

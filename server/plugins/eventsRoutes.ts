@@ -5,11 +5,12 @@
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { FieldError } from "../../engine/core/types";
+import type { FunnelEvent } from "../../schemas/generated/event";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import type { FlowCatalog } from "../flowCatalog";
 import { londonDate } from "../hours/londonClock";
 import { countEvent } from "../storage/funnelStore";
-import type { Database, FunnelEventType } from "../storage/schema";
+import type { Database } from "../storage/schema";
 
 /** What the events route needs. */
 export interface EventsRoutesOptions {
@@ -20,26 +21,8 @@ export interface EventsRoutesOptions {
   rateLimitMax: number;
 }
 
-/** One funnel event, as site/quote/funnelBeacon.ts sends it. */
-export interface FunnelEventBody {
-  flowId: string;
-  version: number;
-  event: FunnelEventType;
-  stepId?: string;
-}
-
-/** The body's shape; which flows, versions and steps exist is checked against the catalogue. */
-const funnelEventSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["flowId", "version", "event"],
-  properties: {
-    flowId: { type: "string", pattern: "^[a-z][a-z0-9-]*$", maxLength: 60 },
-    version: { type: "integer", minimum: 1, maximum: 999 },
-    event: { type: "string", enum: ["start", "step", "submit", "lead"] },
-    stepId: { type: "string", pattern: "^[a-z][a-zA-Z0-9-]*$", maxLength: 60 },
-  },
-} as const;
+/** The body's shape (schemas/event.schema.json, shared with the browser); flows, versions and steps are checked against the catalogue. */
+const funnelEventSchema = { $ref: "event.schema.json#" };
 
 const errorResponse = { $ref: "lead.schema.json#/definitions/leadResponse" };
 
@@ -48,7 +31,7 @@ export default async function eventsRoutes(fastify: FastifyInstance, { db, flows
   // Only JSON (sendBeacon's Blob is typed application/json): a text/plain body is what a cross-site form posts.
   fastify.removeContentTypeParser("text/plain");
 
-  fastify.post<{ Body: FunnelEventBody; Reply: { 204: undefined; "4xx": LeadResponse } }>(
+  fastify.post<{ Body: FunnelEvent; Reply: { 204: undefined; "4xx": LeadResponse } }>(
     "/api/events",
     {
       config: { rateLimit: { max: rateLimitMax } },
@@ -65,7 +48,7 @@ export default async function eventsRoutes(fastify: FastifyInstance, { db, flows
 }
 
 /** Why a well-formed event cannot be counted: a flow, version or step the catalogue does not have, or a step on the wrong event. */
-function eventProblem(flows: FlowCatalog, { flowId, version, event, stepId }: FunnelEventBody): FieldError | undefined {
+function eventProblem(flows: FlowCatalog, { flowId, version, event, stepId }: FunnelEvent): FieldError | undefined {
   if (event === "step" && stepId === undefined) return { field: "stepId", message: "A step event names the step shown in stepId" };
   if (event !== "step" && stepId !== undefined) return { field: "stepId", message: `Only a step event names a step; leave stepId out of a ${event} event` };
   const flow = flows.getFlow(flowId, version);

@@ -1,4 +1,5 @@
 /** Kysely's view of the database: one interface per table, columns as SQL stores them. Times are ISO 8601 UTC text. */
+import type { FunnelEvent } from "../../schemas/generated/event";
 import type { Insertable, Selectable } from "kysely";
 
 /** A submitted lead. Contact columns are copies of answers, kept apart for de-duplication and erasure. */
@@ -116,7 +117,7 @@ export interface AppSettingsTable {
 }
 
 /** The funnel event types the quote page sends. */
-export type FunnelEventType = "start" | "step" | "submit" | "lead";
+export type FunnelEventType = FunnelEvent["event"];
 
 /** How many times an event happened on a London day for one flow version (and step): counts, nothing about visitors. */
 export interface FunnelDailyCountsTable {

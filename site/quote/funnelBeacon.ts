@@ -4,14 +4,9 @@
  */
 import type { FlowDocument } from "../../engine/core/types";
 import type { QuoteFlowEvent } from "../../engine/react/types";
+import type { FunnelEvent } from "../../schemas/generated/event";
 
-/** What the server counts: one of these per event. */
-export interface FunnelEvent {
-  flowId: string;
-  version: number;
-  event: "start" | "step" | "submit" | "lead";
-  stepId?: string;
-}
+export type { FunnelEvent };
 
 /** The funnel event for an engine event, if it is one the funnel counts. */
 export function funnelEvent(flow: FlowDocument, event: QuoteFlowEvent): FunnelEvent | undefined {

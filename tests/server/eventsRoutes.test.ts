@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { FunnelEventBody } from "../../server/plugins/eventsRoutes";
 import { funnelCounts } from "../../server/storage/funnelStore";
-import type { FunnelEvent } from "../../site/quote/funnelBeacon";
 import { startTestServer, type TestServer } from "./testServer";
 
 let server: TestServer | undefined;
@@ -21,9 +19,6 @@ const beacon = (s: TestServer, payload: unknown, contentType = "application/json
 
 const rows = (s: TestServer) => s.withDb((db) => db.selectFrom("funnel_daily_counts").selectAll().orderBy("event").orderBy("step_id").execute());
 
-// The browser's event type and the route's body type are one shape: a change to either fails to compile here.
-const sameShape: [FunnelEvent, FunnelEventBody] = [{} as FunnelEventBody, {} as FunnelEvent];
-void sameShape;
 
 describe("POST /api/events", () => {
   it("counts each event type per London day, flow, version and step, and answers 204 with no body", async () => {
