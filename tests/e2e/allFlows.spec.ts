@@ -40,6 +40,7 @@ test("the chooser preselects the service named in the query and continues into t
   await expect(page.getByRole("radio", { name: "Business water" })).toBeChecked();
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page).toHaveURL(/\/quote\/business-water\/$/);
+  await expect(page.locator(".quote-flow")).toHaveAttribute("data-flow", "business-water");
   const { leadId } = await driveFlow(page);
   expect(readLead(leadId!)).toMatchObject({ flow_id: "business-water" });
 });

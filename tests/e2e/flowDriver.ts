@@ -46,14 +46,22 @@ export interface DriveResult {
   steps: string[];
 }
 
-const currentStep = async (page: Page) => {
-  const flow = page.locator(".quote-flow");
-  return {
-    flowId: (await flow.getAttribute("data-flow"))!,
-    version: Number(await flow.getAttribute("data-version")),
-    stepId: (await flow.getAttribute("data-step"))!,
-  };
-};
+/**
+ * The flow, version and step shown, read in one go (the page may be between two flows, e.g. right after the
+ * chooser hands over), and only once that step exists in that version's document.
+ */
+async function currentStep(page: Page): Promise<{ flowId: string; version: number; stepId: string; step: Step }> {
+  let seen = "";
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const data = await page.locator(".quote-flow").evaluate((el: HTMLElement) => ({ ...el.dataset }));
+    const { flow: flowId, version, step: stepId } = data as { flow?: string; version?: string; step?: string };
+    seen = `${flowId}@${version}/${stepId}`;
+    const step = flowId && version && stepId ? readFlowDoc(flowId, Number(version)).steps.find((s) => s.id === stepId) : undefined;
+    if (step && flowId && stepId) return { flowId, version: Number(version), stepId, step };
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`The page shows no step of a known flow (last seen ${seen})`);
+}
 
 /** Answers steps until the success step (or `stopAt`); returns the lead the server stored on the way. */
 export async function driveFlow(page: Page, options: DriveOptions = {}): Promise<DriveResult> {
@@ -66,8 +74,7 @@ export async function driveFlow(page: Page, options: DriveOptions = {}): Promise
     if (body.code) result.code = body.code;
   });
   for (let guard = 0; guard < 40; guard++) {
-    const { flowId, version, stepId } = await currentStep(page);
-    const step = readFlowDoc(flowId, version).steps.find((s) => s.id === stepId)!;
+    const { flowId, stepId, step } = await currentStep(page);
     result.steps.push(`${flowId}/${stepId}`);
     if (step.kind === "success" || stepId === options.stopAt) return result;
     await answerStep(page, step, options, visitor);
