@@ -15,8 +15,32 @@ const SUBSCRIBED: NewsletterResponse = { message: "You have subscribed successfu
 const BAD_EMAIL: NewsletterResponse = { message: "Please enter a valid email address" };
 const BAD_SIGNUP: NewsletterResponse = { message: "The sign-up needs an email address and the consent wording shown beside it" };
 
+/**
+ * Without JavaScript the sign-up form posts itself as a plain HTML form: read its fields (the hidden honeypot
+ * is named "website", as in the page) and answer such a post with a page rather than JSON.
+ */
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+function formFields(body: string): Record<string, string> {
+  const fields = Object.fromEntries(new URLSearchParams(body));
+  const { website, ...rest } = fields;
+  return website ? { ...rest, honeypot: website } : rest;
+}
+
+function isFormPost(contentType: string | undefined): boolean {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase() === FORM_TYPE;
+}
+
+/** A small page for a sign-up sent without JavaScript, with a way back. */
+function answerPage(message: string): string {
+  const text = message.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  return `<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Newsletter</title><main><h1>Newsletter</h1><p role="status">${text}</p><p><a href="/">Back to the home page</a></p></main></html>`;
+}
+
 /** The newsletter route. */
 export default async function newsletterRoutes(fastify: FastifyInstance, { db, now }: NewsletterRoutesOptions): Promise<void> {
+  fastify.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, formFields(String(body))));
+
   fastify.post<{ Body: NewsletterSignup; Reply: NewsletterResponse }>(
     "/api/newsletter",
     {
@@ -28,17 +52,20 @@ export default async function newsletterRoutes(fastify: FastifyInstance, { db, n
       },
     },
     async (request, reply) => {
+      const asPage = isFormPost(request.headers["content-type"]);
+      const answer = (code: number, body: NewsletterResponse) =>
+        asPage ? reply.code(code).type("text/html; charset=utf-8").send(answerPage(body.message) as never) : reply.code(code).send(body);
       if (request.validationError) {
         const problems: FastifySchemaValidationError[] = request.validationError.validation;
         const aboutEmail = problems.some((e) => e.instancePath === "/email" || e.params.missingProperty === "email");
-        return reply.code(400).send(aboutEmail ? BAD_EMAIL : BAD_SIGNUP);
+        return answer(400, aboutEmail ? BAD_EMAIL : BAD_SIGNUP);
       }
       const { email, consentText, honeypot } = request.body;
       // A bot that fills the hidden field is told it worked, and nothing is kept.
-      if (honeypot && honeypot.trim() !== "") return SUBSCRIBED;
+      if (honeypot && honeypot.trim() !== "") return answer(200, SUBSCRIBED);
       const added = await subscribe(db, email, consentText, now());
       request.log.info({ added }, "newsletter sign-up");
-      return SUBSCRIBED;
+      return answer(200, SUBSCRIBED);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
 const CONSENT_LEAD = "We will use your e-mail address only to send you our newsletter. Every e-mail has a link to unsubscribe, and";
@@ -14,6 +14,9 @@ type State = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: s
 export function NewsletterSignup() {
   const id = useId();
   const [state, setState] = useState<State>({ kind: "idle" });
+  // Set once the page's code has taken the form over (the footer's code arrives late; see lazyWhenNeeded).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,7 +54,9 @@ export function NewsletterSignup() {
           {state.message}
         </p>
       ) : (
-        <form className="newsletter__form" method="post" action="/api/newsletter" noValidate onSubmit={subscribe}>
+        <form className="newsletter__form" method="post" action="/api/newsletter" noValidate onSubmit={subscribe} data-ready={ready || undefined}>
+          {/* Sent as the record of consent when the form posts itself without JavaScript. */}
+          <input type="hidden" name="consentText" value={NEWSLETTER_CONSENT_TEXT} />
           <label htmlFor={`${id}-email`} className="visually-hidden">
             Your e-mail address
           </label>

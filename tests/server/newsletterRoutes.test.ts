@@ -55,3 +55,37 @@ describe("POST /api/newsletter", () => {
     expect(await server.withDb((db) => db.selectFrom("newsletter_subscribers").selectAll().execute())).toEqual([]);
   });
 });
+
+describe("the newsletter form posted without JavaScript", () => {
+  const post = (fields: Record<string, string>) =>
+    server.app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it("subscribes the address and answers with a page saying so", async () => {
+    const response = await post({ email: "form@example.com", consentText: WORDING, website: "" });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.body).toContain("You have subscribed successfully!");
+    expect(await server.withDb((db) => findSubscriber(db, "form@example.com"))).toMatchObject({ consent_text: WORDING });
+  });
+
+  it("answers a bad address with a page asking for a valid one, storing nothing", async () => {
+    const response = await post({ email: "nope", consentText: WORDING });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("Please enter a valid email address");
+    expect(await server.withDb((db) => db.selectFrom("newsletter_subscribers").selectAll().execute())).toHaveLength(0);
+  });
+
+  it("tells a bot that filled the hidden field it worked, and keeps nothing", async () => {
+    const response = await post({ email: "bot@example.com", consentText: WORDING, website: "https://spam.example" });
+
+    expect(response.statusCode).toBe(200);
+    expect(await server.withDb((db) => findSubscriber(db, "bot@example.com"))).toBeUndefined();
+  });
+});
