@@ -1,6 +1,7 @@
 /** What a quote page takes from its query: answers to prefill and the test-mode flag. No personal data. */
 import { isUkPostcode } from "../../engine/core/formats/ukPostcode";
 import type { Answers, FlowDocument } from "../../engine/core/types";
+import { testVisitFromQuery } from "../tracking/dataLayer";
 
 /** Radio questions a landing page may answer through the query, by field name. */
 const QUERY_ANSWERABLE = ["serviceType", "currentlyAcceptsCardPayments"] as const;
@@ -21,8 +22,7 @@ export function prefillFromQuery(flow: FlowDocument, params: URLSearchParams): A
   return answers as Answers;
 }
 
-/** `tm` marks a test visit: any value but "0" or "false". */
+/** `tm` marks a test visit: any value but "0" or "false" (read as the rest of the site reads it). */
 export function isTestMode(params: URLSearchParams): boolean {
-  const tm = params.get("tm");
-  return tm !== null && tm !== "0" && tm.toLowerCase() !== "false";
+  return testVisitFromQuery(params) === true;
 }
