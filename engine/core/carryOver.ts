@@ -1,4 +1,5 @@
 /** Which answers follow a visitor into another flow (an upsell): who they are and where, never service answers. */
+import { pickAnswers } from "./answers";
 import type { Answers } from "./types";
 
 export const CARRIED_FIELDS = [
@@ -8,7 +9,7 @@ export const CARRIED_FIELDS = [
 
 /** The answers another flow can reuse so nothing is typed twice. */
 export function carriedAnswers(answers: Answers): Answers {
-  return Object.fromEntries(CARRIED_FIELDS.filter((f) => answers[f] !== undefined).map((f) => [f, answers[f]])) as Answers;
+  return pickAnswers(answers, CARRIED_FIELDS);
 }
 
 /** Fields that identify or locate a person: never passed to a partner page or put in a URL. */

@@ -2,6 +2,7 @@
  * Replays a submission through its flow: walks from the start along the transitions the answers choose,
  * checks each visited step's answers, drops answers to steps off the path, and stops at the submit step.
  */
+import { pickAnswers, trimAnswers } from "./answers";
 import { deriveLeadFields } from "./deriveLeadFields";
 import { toFieldErrors } from "./messages";
 import { stepFields, stepSchema } from "./stepSchema";
@@ -19,8 +20,8 @@ export interface ReplayResult {
 
 /** Replays the answers through the flow; `check` validates a step's answers against its schema. */
 export function replayFlow(flow: FlowDocument, given: Answers, check: SchemaCheck): ReplayResult {
-  const answers = trimStrings(given);
-  const kept: Record<string, unknown> = {};
+  const answers = trimAnswers(given);
+  const kept: Answers = {};
   const path: string[] = [];
   let stepId = flow.start;
   while (!path.includes(stepId)) {
@@ -28,12 +29,12 @@ export function replayFlow(flow: FlowDocument, given: Answers, check: SchemaChec
     path.push(stepId);
     if (step.kind === "success") break;
     const fields = stepFields(step, answers);
-    const data = pick(answers, fields);
+    const data = pickAnswers(answers, fields);
     const errors = toFieldErrors(check(stepSchema(step, answers), data), step.id, fields);
     if (errors.length > 0) return { path, answers: kept, errors };
     Object.assign(kept, data);
-    if (step.submit) return { path, answers: deriveLeadFields(kept as Answers), errors: [] };
-    const move = nextMove(step, kept as Answers);
+    if (step.submit) return { path, answers: deriveLeadFields(kept), errors: [] };
+    const move = nextMove(step, kept);
     if (move.type !== "step") break;
     stepId = move.stepId;
   }
@@ -44,13 +45,3 @@ export function replayFlow(flow: FlowDocument, given: Answers, check: SchemaChec
   };
 }
 
-function pick(answers: Answers, fields: string[]): Record<string, unknown> {
-  const source = answers as Record<string, unknown>;
-  return Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
-}
-
-function trimStrings(answers: Answers): Answers {
-  return Object.fromEntries(
-    Object.entries(answers).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v]),
-  ) as Answers;
-}

@@ -7,6 +7,7 @@ import { consentWording } from "../../core/consentWording";
 import Form, { getDefaultRegistry } from "@rjsf/core";
 import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
 import { errorId, type FieldErrorProps, type RJSFSchema, type RJSFValidationError, type ValidatorType, type WidgetProps } from "@rjsf/utils";
+import { pickAnswers, trimAnswers } from "../../core/answers";
 import { fieldMessage } from "../../core/messages";
 import { formSchema } from "../../core/stepSchema";
 import type { Answers, FieldError, FlowDocument, SchemaError, StepOfKind } from "../../core/types";
@@ -65,7 +66,7 @@ export default function FormStep({ step, flow, answers, nextLabel, busy, service
   const validator = use(validatorFor(services, flow, step));
   const schema = useMemo(() => rootSchema(step), [step]);
   const uiSchema = useMemo(() => uiSchemaFor(step.fields), [step]);
-  const formData = useMemo(() => pickFields(answers, step.fields), [answers, step.fields]);
+  const formData = useMemo(() => pickAnswers(answers, step.fields), [answers, step.fields]);
 
   return (
     <>
@@ -84,7 +85,7 @@ export default function FormStep({ step, flow, answers, nextLabel, busy, service
         transformErrors={(errors) => errors.map((e) => ({ ...e, message: fieldMessage(fieldOf(e), toSchemaError(e)) }))}
         onChange={(event) => onChange(event.formData as Answers)}
         onError={(errors) => onErrors(summaryErrors(errors, step))}
-        onSubmit={(event) => onNext(trimmed(event.formData as Answers))}
+        onSubmit={(event) => onNext(trimAnswers(event.formData as Answers))}
       >
         {step.consentText && <ConsentText text={step.consentText} flow={flow} services={services} />}
         <NextButton label={nextLabel} busy={busy} />
@@ -104,15 +105,6 @@ function ConsentText({ text, flow, services }: { text: string; flow: FlowDocumen
     };
   }, [services, flow]);
   return <p className="consent-text">{consentWording(text, partners)}</p>;
-}
-
-function pickFields(answers: Answers, fields: readonly string[]): Answers {
-  const source = answers as Record<string, unknown>;
-  return Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]])) as Answers;
-}
-
-function trimmed(data: Answers): Answers {
-  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v])) as Answers;
 }
 
 /** RJSF names a field by its property path (".phone"); required errors name the missing property. */
