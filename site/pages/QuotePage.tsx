@@ -123,7 +123,8 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   }, [flow, visit.generation, visit.testMode]);
 
   return (
-    <div className="container narrow quote-page">
+    // data-ready: the visit's version, query answers and any resumed progress are applied (the pre-rendered page has none).
+    <div className="container narrow quote-page" data-ready={visit.generation > 0 || undefined}>
       <PageHead
         title={flow.title}
         description={`${flow.title}: answer a few quick questions and get quotes from UK suppliers. Free, with no obligation.`}

@@ -51,6 +51,8 @@ export interface DriveResult {
  * chooser hands over), and only once that step exists in that version's document.
  */
 async function currentStep(page: Page): Promise<{ flowId: string; version: number; stepId: string; step: Step }> {
+  // Until the visit is applied the page shows the pre-rendered default version, which may be about to change.
+  await expect(page.locator(".quote-page")).toHaveAttribute("data-ready", "true");
   let seen = "";
   for (let attempt = 0; attempt < 50; attempt++) {
     const data = await page.locator(".quote-flow").evaluate((el: HTMLElement) => ({ ...el.dataset }));
