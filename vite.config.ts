@@ -2,20 +2,23 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { contentPlugin } from "./site/build/contentPlugin";
+import { flowChecksPlugin } from "./site/build/flowChecksPlugin";
 import { flowManifestPlugin } from "./site/build/flowManifestPlugin";
+import { formsSource } from "./site/build/formsSource";
 import { stepValidatorsPlugin } from "./site/build/stepValidatorsPlugin";
 import { tagManagerPlugin } from "./site/build/tagManagerPlugin";
 
 const root = fileURLToPath(new URL("./", import.meta.url));
+// One reading of the forms folder (FORMS_DIR, else forms/) for every plugin that uses it.
+const forms = formsSource();
 
 export default defineConfig({
   root: `${root}site`,
   envDir: root,
-  plugins: [react(), flowManifestPlugin(), stepValidatorsPlugin(), contentPlugin(), tagManagerPlugin()],
+  plugins: [react(), flowChecksPlugin(forms), flowManifestPlugin(forms), stepValidatorsPlugin(forms), contentPlugin(), tagManagerPlugin()],
   server: {
-    // `npm run dev`: the API runs on :3000 (npm run start:api) and the dev server forwards to it.
-    proxy: { "/api": "http://localhost:3000" },
-    fs: { allow: [root] },
+    // The live preview (npm run preview:flows) serves the API from the same port: nothing to proxy.
+    fs: { allow: [root, forms.dir] },
   },
   build: {
     outDir: `${root}dist/client`,

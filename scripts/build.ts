@@ -3,11 +3,14 @@
  * sitemap, robots.txt and news feeds (scripts/prerender.ts), and compressed copies of it all (scripts/precompress.ts).
  * Output: dist/client (served), dist/server (build-time only). SITE_OUT_DIR puts both in another folder (inside the
  * project, so the pre-rendering bundle finds its packages), and SITE_CONTENT_DIR reads guides and news from another
- * folder: tests build a copy of the content this way.
+ * folder: tests build a copy of the content this way. FORMS_DIR builds from another forms folder; a flow with an error
+ * stops the build before anything is bundled, each finding naming its file, step and fix.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, loadEnv } from "vite";
+import { formatFindings, hasErrors } from "../engine/core/findings";
+import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
 import { ContentError, contentDir, readArticles } from "../site/build/contentPlugin";
 import { ukDate } from "../site/components/ukDate";
 import { precompress } from "./precompress";
@@ -25,6 +28,14 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+
+// Nothing broken ships: the flows are checked as forms:check checks them, and any error stops the build here.
+const { findings } = loadFlowCorpus(formsDirFromEnv());
+if (hasErrors(findings)) {
+  console.error(`The quote flows have errors; nothing was built.\n${formatFindings(findings)}`);
+  process.exit(1);
+}
+if (findings.length > 0) console.warn(formatFindings(findings));
 
 // The pages show the brand the server is started with unless the build is told otherwise.
 if (!process.env.VITE_BRAND && process.env.BRAND) process.env.VITE_BRAND = process.env.BRAND;

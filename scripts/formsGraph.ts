@@ -2,16 +2,17 @@
  * `npm run forms:graph -- <flow> [--version N] [--out FILE]`: draws a flow's step graph as SVG — each step
  * with its kind, the conditions on its edges, the submit step marked — laid out by dagre.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import dagre from "@dagrejs/dagre";
+import { formatFindings, type Finding } from "../engine/core/findings";
+import type { FlowCorpus } from "../engine/core/flowCorpus";
 import { flowGraph, type GraphNode } from "../engine/core/flowGraph";
 import type { FlowDocument } from "../engine/core/types";
-import type { TrafficSplit } from "../schemas/generated/split";
-import { escapeMarkup } from "./escapeMarkup";
+import { defaultFormsDir, formsDirFromEnv, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
+import { escapeMarkup } from "../engine/core/escapeMarkup";
 
-const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 const NODE_W = 220;
 const NODE_H = 64;
 
@@ -76,11 +77,21 @@ function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** Reads forms/<flow>/v<N>.json (the split's default version when N is not given). */
-export function readFlow(flowId: string, version?: number, formsDir = path.join(repoRoot, "forms")): FlowDocument {
-  const dir = path.join(formsDir, flowId);
-  const chosen = version ?? (JSON.parse(readFileSync(path.join(dir, "split.json"), "utf8")) as TrafficSplit).default;
-  return JSON.parse(readFileSync(path.join(dir, `v${chosen}.json`), "utf8")) as FlowDocument;
+/** The document to draw: v<N>.json as it is now (the default version when N is not given), with that file's findings. */
+export function flowToDraw(corpus: FlowCorpus, flowId: string, version?: number): { flow: FlowDocument; findings: Finding[] } {
+  const flow = corpus.flows.find((f) => f.id === flowId);
+  if (!flow) throw new Error(`No flow "${flowId}" in ${corpus.root}; the flows are ${corpus.flows.map((f) => f.id).join(", ")}`);
+  const chosen = flow.versions.find((v) => v.version === (version ?? flow.defaultVersion ?? flow.versions[0]?.version));
+  if (!chosen) throw new Error(`${flowId} has no version ${version}; its versions are ${flow.versions.map((v) => v.version).join(", ")}`);
+  const findings = corpus.findings.filter((f) => f.file === chosen.file);
+  const doc = chosen.current ?? chosen.flow;
+  if (!doc) throw new Error(`${chosen.file} cannot be drawn:\n${formatFindings(findings)}`);
+  return { flow: doc, findings };
+}
+
+/** Reads forms/<flow>/v<N>.json through the forms reader (the default version when N is not given). */
+export function readFlow(flowId: string, version?: number, formsDir = defaultFormsDir): FlowDocument {
+  return flowToDraw(loadFlowCorpus(formsDir), flowId, version).flow;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -95,7 +106,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const versionArg = option("version");
-  const flow = readFlow(flowId, versionArg ? Number(versionArg) : undefined);
+  let drawn;
+  try {
+    drawn = flowToDraw(loadFlowCorpus(formsDirFromEnv()), flowId, versionArg ? Number(versionArg) : undefined);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  // A flow with mistakes is still drawn (an unreachable step shows as an island), its findings printed first.
+  if (drawn.findings.length > 0) console.error(formatFindings(drawn.findings));
+  const { flow } = drawn;
   const out = path.resolve(option("out") ?? path.join(repoRoot, "dist/forms", `${flow.id}-v${flow.version}.svg`));
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, flowSvg(flow));

@@ -1,7 +1,7 @@
 /**
  * Renders every static path of the site into <out>/client/<path>/index.html, plus 404.html, and writes the
  * sitemap.xml (every pre-rendered page that may be indexed), robots.txt and each news service's Atom feed beside
- * them. Each page's head preloads the lazy chunks it needs, so the browser fetches them alongside the entry rather
+ * them, and quote-unavailable.html (what the server answers for a flow it cannot serve). Each page's head preloads the lazy chunks it needs, so the browser fetches them alongside the entry rather
  * than after it.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -11,6 +11,7 @@ import type { RenderedPage } from "../site/entry-server";
 
 interface ServerEntry {
   render(url: string): Promise<RenderedPage>;
+  renderQuoteUnavailable(): Promise<RenderedPage>;
   staticPaths: string[];
   feeds: Array<{ path: string; xml: string }>;
   SITE_URL: string;
@@ -42,6 +43,8 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
     written.push(url);
     if (!noindex) indexable.push(url);
   }
+  const unavailable = await entry.renderQuoteUnavailable();
+  await writeFile(path.join(clientDir, "quote-unavailable.html"), withoutScripts(template.replace("<!--app-head-->", unavailable.head).replace("<!--app-html-->", unavailable.html)));
   await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(entry.SITE_URL, indexable));
   await writeFile(path.join(clientDir, "robots.txt"), robotsTxt(entry.SITE_URL));
   for (const feed of entry.feeds) await writeFile(path.join(clientDir, feed.path), feed.xml);
@@ -64,6 +67,17 @@ export function preloadLinks(manifest: Manifest, modules: string[], page = "a pa
   return [...chunksOf(modules)]
     .filter((file) => !loadedByEntry.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
+
+/**
+ * A page as plain HTML: no module scripts or their preloads (the app would draw the flow the server cannot take),
+ * and so no cookie banner, whose buttons need them. The inline consent-mode defaults stay: they set nothing.
+ */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(/<script type="module"[^>]*><\/script>\s*/g, "")
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
+    .replace(/<section class="consent-banner"[\s\S]*?<\/section>\s*/, "");
 }
 
 /** A sitemaps.org urlset of absolute page addresses. */

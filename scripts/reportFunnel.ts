@@ -12,8 +12,7 @@ import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/storage/database";
 import { funnelCounts } from "../server/storage/funnelStore";
 import type { Database } from "../server/storage/schema";
-import { readFlowSummaries } from "../site/build/flowManifestPlugin";
-import { readFlow } from "./formsGraph";
+import { loadFlowCorpus } from "../engine/node/formsFolder";
 import { formatFunnelReport, funnelReport, type FunnelReport } from "./funnel/funnelReport";
 import { funnelReportHtml } from "./funnel/funnelReportHtml";
 
@@ -24,12 +23,12 @@ export class ReportUsageError extends Error {}
 
 /** The report for a flow: its versions and step order from `formsDir`, its counts from `db`. */
 export async function loadFunnelReport(db: Kysely<Database>, formsDir: string, flowId: string, since?: string): Promise<FunnelReport> {
-  const flows = readFlowSummaries(formsDir);
-  const flow = flows.find((f) => f.id === flowId);
-  if (!flow) throw new ReportUsageError(`No flow "${flowId}" in ${formsDir}; the flows are ${flows.map((f) => f.id).join(", ")}`);
-  const versions = flow.versions.map((version) => ({ version, steps: readFlow(flowId, version, formsDir).steps.map((s) => s.id) }));
+  const corpus = loadFlowCorpus(formsDir);
+  const flow = corpus.flows.find((f) => f.id === flowId);
+  if (!flow) throw new ReportUsageError(`No flow "${flowId}" in ${corpus.root}; the flows are ${corpus.flows.map((f) => f.id).join(", ")}`);
+  const versions = flow.versions.map(({ version, flow: doc, current }) => ({ version, ...(current ?? doc ? { flow: (current ?? doc)! } : {}) }));
   const counts = await funnelCounts(db, flowId, since);
-  return funnelReport({ flowId, ...(since ? { since } : {}), defaultVersion: flow.defaultVersion, versions, counts });
+  return funnelReport({ flowId, ...(since ? { since } : {}), defaultVersion: flow.defaultVersion ?? flow.split?.default ?? 1, versions, counts });
 }
 
 /** The command line's flow, start day and HTML file; throws a ReportUsageError when they make no sense. */

@@ -1,24 +1,18 @@
 /** Builds the Fastify app (without listening): flows, buyers, database, security, every route plugin and the delivery worker. */
 import path from "node:path";
-import type { Plugin } from "ajv";
-import addFormats from "ajv-formats";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import { createAjv, createSchemaCheck } from "../engine/core/createAjv";
-import { formats } from "../engine/core/fieldFormats";
-import eventSchema from "../schemas/event.schema.json";
-import fieldsSchema from "../schemas/fields.schema.json";
-import flowSchema from "../schemas/flow.schema.json";
-import leadSchema from "../schemas/lead.schema.json";
-import newsletterSchema from "../schemas/newsletter.schema.json";
+import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
 import { createAddressProvider } from "./addresses/createAddressProvider";
 import { loadBuyers } from "./buyers/loadBuyers";
 import type { Config } from "./config";
 import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWorker";
-import { loadFlowCatalog } from "./flowCatalog";
+import { loadFlowCatalog, logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
+import devFlowsRoutes from "./plugins/devFlowsRoutes";
 import errorHandler from "./plugins/errorHandler";
 import eventsRoutes from "./plugins/eventsRoutes";
+import flowUnavailablePages from "./plugins/flowUnavailablePages";
 import healthRoutes from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
@@ -39,6 +33,8 @@ export interface BuildServerOptions {
   now?: () => Date;
   /** Where buyers' signing secrets are read; process.env when not given. */
   secrets?: NodeJS.ProcessEnv;
+  /** The quote flows; read from config.formsDir when not given (the live preview passes one it reloads). */
+  flows?: FlowCatalog;
 }
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
@@ -48,12 +44,12 @@ const BODY_LIMIT = 64 * 1024;
 const EVENTS_PER_POST = 5;
 
 /**
- * The app, not yet listening; throws a FlowError when a flow file is broken and a ConfigFileError
- * when the buyers file is. Closing the app stops the worker, then closes the database.
+ * The app, not yet listening; throws a ConfigFileError when the buyers file is broken. A broken flow file
+ * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
+ * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir) }: BuildServerOptions): Promise<FastifyInstance> {
   const ajv = createAjv();
-  const flows = await loadFlowCatalog(config.formsDir, ajv);
   const buyers = await loadBuyers(config.buyersFile);
   const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
 
@@ -61,21 +57,11 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     logger: loggerOptions(config.logLevel, logger),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    ajv: {
-      // Route schemas check exactly what was sent: nothing coerced, stripped or defaulted away unseen.
-      customOptions: {
-        allErrors: true,
-        discriminator: true,
-        strictRequired: false,
-        removeAdditional: false,
-        coerceTypes: false,
-        formats,
-      },
-      // Passed as ajv-formats itself (not wrapped), so Fastify sees it and adds no other formats.
-      plugins: [[addFormats as Plugin<unknown>, ["email"]]],
-    },
   });
-  for (const schema of [fieldsSchema, flowSchema, leadSchema, newsletterSchema, eventSchema]) app.addSchema(schema);
+  // Route schemas are checked by the project's one Ajv; the shared schemas are added for the response serialisers.
+  app.setValidatorCompiler(routeValidatorCompiler(ajv));
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  logFlowFindings(app.log, flows.corpus());
 
   const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
   let worker: DeliveryWorker | undefined;
@@ -87,8 +73,10 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(errorHandler);
   await app.register(securityHeaders, { siteDir: config.siteDir });
   await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
+  await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, flows });
+  await app.register(devFlowsRoutes, { db, flows });
   await app.register(addressesRoutes, { provider: createAddressProvider(config) });
   await app.register(partnersRoutes, { buyers });
   await app.register(newsletterRoutes, { db, now });

@@ -1,5 +1,4 @@
 /** Starts the server: `tsx server/main.ts`. Settings come from the environment (see config.ts). */
-import { FlowError } from "../engine/core/checkFlow";
 import { buildServer } from "./buildServer";
 import { loadConfig, type Config } from "./config";
 import { ConfigFileError } from "./displayPath";
@@ -12,8 +11,9 @@ async function start(): Promise<void> {
     return exitWith((error as Error).message);
   }
   const app = await buildServer({ config }).catch((error: unknown) => {
-    // A broken flow or buyers file is an editing mistake, not a crash: its message names the file and place.
-    if (error instanceof FlowError || error instanceof ConfigFileError) return exitWith(error.message);
+    // A broken buyers file is an editing mistake, not a crash: its message names the file and place. (A broken
+    // flow does not stop the start: buildServer logs it and serves every other flow.)
+    if (error instanceof ConfigFileError) return exitWith(error.message);
     throw error;
   });
 

@@ -4,6 +4,7 @@ import { Route, Routes } from "react-router";
 import { flows } from "virtual:flow-manifest";
 import { Preload } from "./head";
 import { SiteLayout } from "./layout/SiteLayout";
+import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
 import { quotePath } from "./quotePaths";
 
 const QuotePage = lazy(() => import("./pages/QuotePage"));
@@ -20,7 +21,9 @@ export function App() {
             element={
               <>
                 <Preload ids={["pages/QuotePage.tsx", `../forms/${flow.id}/v${flow.defaultVersion}.json`]} />
-                <QuotePage key={flow.id} flowId={flow.id} />
+                <QuoteErrorBoundary key={flow.id}>
+                  <QuotePage flowId={flow.id} />
+                </QuoteErrorBoundary>
               </>
             }
           />

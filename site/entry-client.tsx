@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
 import { listenForConsentActions } from "./consent/consentActions";
@@ -14,11 +14,14 @@ if (testVisit !== undefined) setTestVisit(testVisit);
 startTracking();
 listenForConsentActions();
 
-hydrateRoot(
-  document.getElementById("root")!,
+const root = document.getElementById("root")!;
+const app = (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+// Built pages are pre-rendered and hydrated; the live preview serves the page empty, to be drawn here.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,11 +1,13 @@
 /** Renders a path to HTML at build time (see scripts/prerender.ts). */
-import { StrictMode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router";
+import { Route, Routes, StaticRouter } from "react-router";
 import { App } from "./App";
 import { articlePaths, newsFeeds } from "./articleMap";
 import { SITE_URL } from "./config";
 import { HeadCollector, HeadContext } from "./head";
+import { SiteLayout } from "./layout/SiteLayout";
+import { QuoteUnavailable } from "./quote/QuoteUnavailable";
 import { staticPaths as sitePaths } from "./siteMap";
 
 export { SITE_URL };
@@ -25,13 +27,27 @@ export interface RenderedPage {
 }
 
 export async function render(url: string): Promise<RenderedPage> {
+  return renderPage(url, <App />);
+}
+
+/** The page the server answers a quote flow's address with when it cannot serve the flow (served without scripts). */
+export async function renderQuoteUnavailable(): Promise<RenderedPage> {
+  return renderPage(
+    "/quote/",
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route path="*" element={<QuoteUnavailable />} />
+      </Route>
+    </Routes>,
+  );
+}
+
+async function renderPage(url: string, routes: ReactNode): Promise<RenderedPage> {
   const head = new HeadCollector();
   const { prelude } = await prerender(
     <StrictMode>
       <HeadContext value={head}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
+        <StaticRouter location={url}>{routes}</StaticRouter>
       </HeadContext>
     </StrictMode>,
     // Never split a large page into a hidden part revealed by an inline script: pages must read without

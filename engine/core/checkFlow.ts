@@ -1,17 +1,26 @@
 /**
- * Loads a flow document: checks it against flow.schema.json and the rules a schema cannot state
- * (unique step ids, known targets and upsell flows, known fields in conditions), with messages naming file and step.
+ * Loads a flow document: checks it against flow.schema.json and the rules a schema cannot state (unique step
+ * ids, known targets and upsell flows, known fields in conditions). Each finding names the file, the step and
+ * the fix, with the nearest valid name. The schema check is passed in: the engine ships no schema compiler.
  */
-import type Ajv from "ajv";
-import { conditionVars, isKnownOperator } from "./conditions";
-import { isFieldKey } from "./fieldLibrary";
-import type { FlowDocument, Step, Target } from "./types";
+import flowSchema from "../../schemas/flow.schema.json";
+import { conditionVars, isKnownOperator, operatorNames } from "./conditions";
+import { fieldKeys, isFieldKey } from "./fieldLibrary";
+import { findingLine, hasErrors, type Finding } from "./findings";
+import { didYouMean } from "./nearestName";
+import { schemaFindings } from "./schemaFindings";
+import type { FlowDocument, JsonSchema, SchemaCheck, Step, Target } from "./types";
 
-/** A flow document that failed to load; `problems` each name the file and, where there is one, the step. */
+/** A flow document that failed to load; each finding names the file and, where there is one, the step. */
 export class FlowError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join("\n"));
+  constructor(readonly findings: Finding[]) {
+    super(findings.map(findingLine).join("\n"));
     this.name = "FlowError";
+  }
+
+  /** Each finding on one line: `file: step "id": message`. */
+  get problems(): string[] {
+    return this.findings.map(findingLine);
   }
 }
 
@@ -20,58 +29,61 @@ export interface CheckFlowOptions {
   knownFlows?: ReadonlySet<string>;
 }
 
-/** Returns the document as a FlowDocument, or throws a FlowError listing every problem. */
-export function checkFlow(ajv: Ajv, doc: unknown, file: string, options: CheckFlowOptions = {}): FlowDocument {
-  const validate = ajv.getSchema("flow.schema.json");
-  if (!validate) throw new Error("flow.schema.json is not registered with Ajv");
-  if (!validate(doc)) {
-    const problems = (validate.errors ?? []).map((e) => {
-      const where = placeOf(doc, e.instancePath);
-      return `${file}: ${where}${e.instancePath || "/"} ${e.message ?? "is invalid"}`;
-    });
-    throw new FlowError(problems);
-  }
+/** The flow schema as the checks read it. */
+export const flowSchemaSource = { schema: flowSchema as JsonSchema, name: "schemas/flow.schema.json" };
+
+/** Every finding for a document, and the document as a FlowDocument when it has the flow's shape. */
+export function flowFindings(check: SchemaCheck, doc: unknown, file: string, options: CheckFlowOptions = {}): { flow?: FlowDocument; findings: Finding[] } {
+  const errors = check(flowSchemaSource.schema, doc);
+  if (errors.length > 0) return { findings: schemaFindings(errors, doc, file, flowSchemaSource) };
   const flow = doc as FlowDocument;
-  const problems = ruleProblems(flow, options).map((p) => `${file}: ${p}`);
-  if (problems.length) throw new FlowError(problems);
+  return { flow, findings: ruleFindings(flow, file, options) };
+}
+
+/** Returns the document as a FlowDocument, or throws a FlowError listing every problem. */
+export function checkFlow(check: SchemaCheck, doc: unknown, file: string, options: CheckFlowOptions = {}): FlowDocument {
+  const { flow, findings } = flowFindings(check, doc, file, options);
+  if (!flow || hasErrors(findings)) throw new FlowError(findings);
   return flow;
 }
 
-function ruleProblems(flow: FlowDocument, { knownFlows }: CheckFlowOptions): string[] {
-  const problems: string[] = [];
+function ruleFindings(flow: FlowDocument, file: string, { knownFlows }: CheckFlowOptions): Finding[] {
+  const findings: Finding[] = [];
+  const add = (rule: string, step: string | undefined, message: string, fix: string) =>
+    findings.push({ severity: "error", rule, file, ...(step ? { step } : {}), message, fix });
   const ids = new Set<string>();
   for (const step of flow.steps) {
-    if (ids.has(step.id)) problems.push(`step "${step.id}": duplicate step id`);
+    if (ids.has(step.id)) add("duplicate-step", step.id, "duplicate step id", "give each step its own id");
     ids.add(step.id);
   }
-  if (!ids.has(flow.start)) problems.push(`start: unknown step "${flow.start}"`);
+  const stepFix = (name: string) => didYouMean(name, ids, `the steps in this file are ${[...ids].join(", ")}`);
+  const flowFix = (name: string) => didYouMean(name, knownFlows ?? [], `the flows are the folders under forms/: ${[...(knownFlows ?? [])].join(", ")}`);
+  if (!ids.has(flow.start)) add("unknown-step", undefined, `start names unknown step "${flow.start}"`, stepFix(flow.start));
   for (const step of flow.steps) {
     for (const target of targetsOf(step)) {
-      if (typeof target === "string" && !ids.has(target)) {
-        problems.push(`step "${step.id}": next names unknown step "${target}"`);
-      }
-      if (typeof target === "object" && knownFlows && !knownFlows.has(target.flow)) {
-        problems.push(`step "${step.id}": next names unknown flow "${target.flow}"`);
-      }
+      if (typeof target === "string" && !ids.has(target)) add("unknown-step", step.id, `next names unknown step "${target}"`, stepFix(target));
+      if (typeof target === "object" && knownFlows && !knownFlows.has(target.flow)) add("unknown-flow", step.id, `next names unknown flow "${target.flow}"`, flowFix(target.flow));
     }
     if (step.kind === "upsell" && knownFlows) {
       for (const service of step.services) {
-        if (!knownFlows.has(service.flow)) problems.push(`step "${step.id}": upsell offers unknown flow "${service.flow}"`);
+        if (!knownFlows.has(service.flow)) add("unknown-flow", step.id, `upsell offers unknown flow "${service.flow}"`, flowFix(service.flow));
       }
     }
     for (const condition of conditionsOf(step)) {
       for (const name of conditionVars(condition)) {
-        if (!isFieldKey(name)) problems.push(`step "${step.id}": condition reads unknown field "${name}"`);
+        if (!isFieldKey(name)) {
+          add("unknown-field", step.id, `condition reads unknown field "${name}"`, didYouMean(name, fieldKeys, "field keys are in schemas/fields.schema.json (add a new field there)"));
+        }
       }
       for (const operator of operatorsOf(condition)) {
-        if (!isKnownOperator(operator)) problems.push(`step "${step.id}": condition uses unknown operator "${operator}"`);
+        if (!isKnownOperator(operator)) add("unknown-operator", step.id, `condition uses unknown operator "${operator}"`, didYouMean(operator, operatorNames, "use a JSONLogic operator such as ==, !=, in, and, or"));
       }
     }
     if ("next" in step && Array.isArray(step.next) && step.next.at(-1)?.when) {
-      problems.push(`step "${step.id}": the last rule of next needs no "when", so some rule always applies`);
+      add("last-rule-condition", step.id, 'the last rule of next has a "when", so some visitors may have nowhere to go', 'end next with a rule that has only "to", for everyone the rules above miss');
     }
   }
-  return problems;
+  return findings;
 }
 
 /** Every target a step's transition may lead to. */
@@ -89,13 +101,4 @@ function operatorsOf(condition: unknown): string[] {
   if (Array.isArray(condition)) return condition.flatMap(operatorsOf);
   if (!condition || typeof condition !== "object") return [];
   return Object.entries(condition).flatMap(([op, arg]) => [op, ...(op === "var" ? [] : operatorsOf(arg))]);
-}
-
-/** `step "id": ` for a path inside a step, so a schema error names the step it is in. */
-function placeOf(doc: unknown, instancePath: string): string {
-  const match = /^\/steps\/(\d+)/.exec(instancePath);
-  if (!match) return "";
-  const steps = (doc as { steps?: Array<{ id?: unknown }> }).steps;
-  const id = steps?.[Number(match[1])]?.id;
-  return typeof id === "string" ? `step "${id}": ` : `step #${Number(match[1]) + 1}: `;
 }

@@ -31,7 +31,8 @@ export function isKnownOperator(operator: string): boolean {
   return operatorNames.has(operator);
 }
 
-const operatorNames = new Set([
+/** Every operator a condition may use. */
+export const operatorNames: ReadonlySet<string> = new Set([
   "var", "missing", "missing_some", "if", "?:", "==", "===", "!=", "!==", "!", "!!", "or", "and",
   ">", ">=", "<", "<=", "max", "min", "+", "-", "*", "/", "%", "in", "cat", "substr", "merge",
   "all", "none", "some", "map", "filter", "reduce", "log",

@@ -2,18 +2,9 @@
  * The flow linter's rules beyond the schema: what an analyst can break by editing JSON that still loads.
  * Each finding names the file, the step where there is one, what is wrong and how to fix it.
  */
-import type { FlowDocument, Step } from "./types";
-import type { TrafficSplit } from "../../schemas/generated/split";
 import { targetsOf } from "./checkFlow";
-
-export interface Finding {
-  severity: "error" | "warning";
-  rule: string;
-  file: string;
-  step?: string;
-  message: string;
-  fix: string;
-}
+import type { Finding } from "./findings";
+import type { FlowDocument, Step } from "./types";
 
 /** Most paths a flow may have before the submit-count rule gives up (flows are short; this is a guard). */
 const PATH_LIMIT = 20_000;
@@ -75,8 +66,8 @@ export function lintFlow(flow: FlowDocument, file: string): Finding[] {
   return findings;
 }
 
-/** Findings across the versions of one flow and its split file. */
-export function lintFlowVersions(flowId: string, versions: ReadonlyArray<{ file: string; flow: FlowDocument }>, split?: { file: string; doc: TrafficSplit }): Finding[] {
+/** Findings across the versions of one flow that loaded: each must agree with the first on what the lead is. */
+export function lintFlowVersions(flowId: string, versions: ReadonlyArray<{ file: string; flow: FlowDocument }>): Finding[] {
   const findings: Finding[] = [];
   const first = versions[0];
   for (const { file, flow } of versions.slice(1)) {
@@ -92,15 +83,6 @@ export function lintFlowVersions(flowId: string, versions: ReadonlyArray<{ file:
       }
     }
   }
-  if (!split) return findings;
-  const known = new Set(versions.map((v) => String(v.flow.version)));
-  const total = Object.values(split.doc.weights).reduce((sum, w) => sum + w, 0);
-  const add = (rule: string, message: string, fix: string) => findings.push({ severity: "error", rule, file: split.file, message, fix });
-  if (Math.abs(total - 100) > 1e-9) add("split-total", `the weights add up to ${total}, not 100`, "change the weights so they add up to 100");
-  for (const version of Object.keys(split.doc.weights)) {
-    if (!known.has(version)) add("split-unknown-version", `weight for version ${version}, which has no v${version}.json`, `remove "${version}" from weights, or add v${version}.json`);
-  }
-  if (!known.has(String(split.doc.default))) add("split-default", `default version ${split.doc.default} has no v${split.doc.default}.json`, "set default to an existing version");
   return findings;
 }
 

@@ -2,6 +2,9 @@
 import { fieldLabel } from "./fieldLabels";
 import type { FieldError, SchemaError } from "./types";
 
+/** The specification's message for an unknown failure. */
+export const SOMETHING_WENT_WRONG = "Something has gone wrong. Please try again.";
+
 /** The message for an invalid UK phone number. */
 export const PHONE_MESSAGE = "Please enter a valid UK phone number so we can contact you with a quote";
 

@@ -30,7 +30,7 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
-  additionalProperties?: boolean;
+  additionalProperties?: boolean | JsonSchema;
   $ref?: string;
   $id?: string;
   definitions?: Record<string, JsonSchema>;
@@ -40,6 +40,8 @@ export interface JsonSchema {
 /** The parts of an Ajv error the engine reads (Ajv's ErrorObject has these). */
 export interface SchemaError {
   instancePath: string;
+  /** Where in the schema the failing keyword is (`fields.schema.json#/definitions/fieldKey/enum`). */
+  schemaPath?: string;
   keyword: string;
   params: Record<string, unknown>;
   message?: string;

@@ -8,4 +8,8 @@ export interface FunnelEvent {
   version: number;
   event: "start" | "step" | "submit" | "lead";
   stepId?: string;
+  /**
+   * On a visit's first step event: the ?v= it asked for, which named no version (so it got the default).
+   */
+  requestedVersion?: string;
 }

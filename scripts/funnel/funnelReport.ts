@@ -1,15 +1,18 @@
 /**
- * The funnel report, computed from daily counts: per version, starts, each step reached, submits, leads and
- * conversion (leads / starts) with its 95% Wilson interval, and each other version tested against the default.
+ * The funnel report, computed from daily counts: per version, starts, each step in the order most visitors meet
+ * them with the share lost at each, submits, leads and conversion (leads / starts) with its 95% Wilson interval,
+ * and each other version tested against the default.
  */
+import { targetsOf } from "../../engine/core/checkFlow";
+import type { FlowDocument } from "../../engine/core/types";
 import type { FunnelCount } from "../../server/storage/funnelStore";
 import { twoProportionTest, wilsonInterval, type Interval, type ProportionTest } from "./stats";
 
-/** A version the report covers, with its steps in the document's order. */
+/** A version the report covers, with its document (for the order visitors meet its steps). */
 export interface ReportedVersion {
   version: number;
-  /** Step ids as the flow document lists them; empty for a version no longer in forms/. */
-  steps: string[];
+  /** The version's document; undefined for a version no longer in forms/. */
+  flow?: FlowDocument;
 }
 
 /** What the report is computed from. */
@@ -27,6 +30,10 @@ export interface FunnelReportInput {
 export interface StepReach {
   stepId: string;
   reached: number;
+  /** On the path most visitors take. */
+  onPath: boolean;
+  /** On that path: the share of those shown this step who were not shown the next; undefined at the end or without counts. */
+  dropOff?: number;
 }
 
 /** One version's funnel. */
@@ -55,7 +62,11 @@ export interface FunnelReport {
   versions: VersionFunnel[];
 }
 
-/** Computes the report: versions in number order, every document step listed (zero when never shown), then steps counted but no longer in the document. */
+/**
+ * Computes the report: versions in number order; each version's steps along the path most visitors take (from
+ * the start, the next step shown most often), then its other steps and steps counted but no longer in the
+ * document, most shown first.
+ */
 export function funnelReport({ flowId, since, defaultVersion, versions, counts }: FunnelReportInput): FunnelReport {
   const known = new Map(versions.map((v) => [v.version, v]));
   const numbers = [...new Set([...known.keys(), ...counts.map((c) => c.version)])].sort((a, b) => a - b);
@@ -71,22 +82,47 @@ function versionFunnel(version: number, doc: ReportedVersion | undefined, counts
   const total = (event: FunnelCount["event"]) => counts.filter((c) => c.event === event).reduce((sum, c) => sum + c.count, 0);
   const shown = new Map<string, number>();
   for (const c of counts) if (c.event === "step") shown.set(c.stepId, (shown.get(c.stepId) ?? 0) + c.count);
-  const listed = doc?.steps ?? [];
-  const gone = [...shown.keys()].filter((id) => !listed.includes(id)).sort((a, b) => shown.get(b)! - shown.get(a)! || a.localeCompare(b));
+  const path = doc?.flow ? visitorPath(doc.flow, shown) : [];
+  const others = [...new Set([...(doc?.flow?.steps.map((s) => s.id) ?? []), ...shown.keys()])]
+    .filter((id) => !path.includes(id))
+    .sort((a, b) => (shown.get(b) ?? 0) - (shown.get(a) ?? 0) || a.localeCompare(b));
+  const reach = (id: string | undefined) => (id === undefined ? 0 : (shown.get(id) ?? 0));
   const starts = total("start");
   const leads = total("lead");
   return {
     version,
     isDefault,
-    inForms: doc !== undefined,
+    inForms: doc?.flow !== undefined,
     starts,
-    steps: [...listed, ...gone].map((stepId) => ({ stepId, reached: shown.get(stepId) ?? 0 })),
+    steps: [
+      ...path.map((stepId, i): StepReach => {
+        const next = path[i + 1];
+        const here = reach(stepId);
+        return { stepId, reached: here, onPath: true, ...(next !== undefined && here > 0 ? { dropOff: 1 - reach(next) / here } : {}) };
+      }),
+      ...others.map((stepId): StepReach => ({ stepId, reached: reach(stepId), onPath: false })),
+    ],
     submits: total("submit"),
     leads,
     conversion: starts > 0 ? leads / starts : undefined,
     interval: starts > 0 ? wilsonInterval(leads, starts) : undefined,
     vsDefault: undefined,
   };
+}
+
+/** The path most visitors take: from the start, at each step the next step (of those its transitions name) shown most often. */
+export function visitorPath(flow: FlowDocument, shown: ReadonlyMap<string, number>): string[] {
+  const path: string[] = [];
+  let current: string | undefined = flow.start;
+  while (current !== undefined && !path.includes(current)) {
+    const step = flow.steps.find((s) => s.id === current);
+    if (!step) break;
+    path.push(current);
+    const next = [...new Set(targetsOf(step).filter((t): t is string => typeof t === "string" && !path.includes(t)))];
+    // Ties (and steps never shown) follow the document's order of rules, which ends with the usual case.
+    current = next.reduce<string | undefined>((best, id) => (best === undefined || (shown.get(id) ?? 0) > (shown.get(best) ?? 0) ? id : best), undefined);
+  }
+  return path;
 }
 
 /** A rate as a percentage with one decimal ("15.0%"), or "–" when there is none. */
@@ -114,7 +150,12 @@ export function formatFunnelReport(report: FunnelReport): string {
   for (const v of report.versions) {
     lines.push("", `v${v.version}${v.isDefault ? " (default)" : ""}${v.inForms ? "" : " (no longer in forms/)"}`);
     lines.push(count("starts", v.starts));
-    for (const step of v.steps) lines.push(count(`step ${step.stepId}`, step.reached));
+    for (const step of v.steps.filter((s) => s.onPath)) {
+      lines.push(`${count(`step ${step.stepId}`, step.reached)}${step.dropOff === undefined ? "" : `  ${percent(step.dropOff).padStart(6)} drop-off`}`);
+    }
+    const others = v.steps.filter((s) => !s.onPath);
+    if (others.length > 0) lines.push(`  ${v.inForms ? "off the usual path" : "steps"}:`);
+    for (const step of others) lines.push(count(`  step ${step.stepId}`, step.reached));
     lines.push(count("submits", v.submits), count("leads", v.leads));
     lines.push(row("conversion (leads/starts)", v.interval ? `${percent(v.conversion)}  95% CI ${percent(v.interval.low)} – ${percent(v.interval.high)}` : "– (no starts)"));
     if (!v.isDefault) lines.push(row("test against default", v.vsDefault ? testSentence(v.vsDefault, report.defaultVersion) : "– (needs starts on both versions)"));

@@ -1,8 +1,9 @@
 /**
- * The funnel report as one self-contained HTML file: per version, a bar chart (inline SVG) beside a table of
- * the same numbers, the conversion with its interval and the test against the default. No scripts.
+ * The funnel report as one self-contained HTML file: per version, a bar chart (inline SVG) of the steps in the
+ * order most visitors meet them, with the share lost at each, beside a table of the same numbers, the conversion
+ * with its interval and the test against the default. No scripts.
  */
-import { escapeMarkup } from "../escapeMarkup";
+import { escapeMarkup } from "../../engine/core/escapeMarkup";
 import { percent, testSentence, type FunnelReport, type VersionFunnel } from "./funnelReport";
 
 const BAR_AREA = 360;
@@ -53,29 +54,41 @@ ${test}
 ${funnelChart(v, rows)}
 <table>
 <caption>v${v.version} funnel, in numbers</caption>
-<thead><tr><th scope="col">Stage</th><th scope="col">Count</th></tr></thead>
+<thead><tr><th scope="col">Stage</th><th scope="col">Count</th><th scope="col">Drop-off</th></tr></thead>
 <tbody>
-${rows.map(([label, count]) => `<tr><th scope="row">${escapeMarkup(label)}</th><td class="n">${count}</td></tr>`).join("\n")}
+${rows.map(({ label, count, dropOff }) => `<tr><th scope="row">${escapeMarkup(label)}</th><td class="n">${count}</td><td class="n">${dropOff === undefined ? "" : percent(dropOff)}</td></tr>`).join("\n")}
 </tbody>
 </table>
 </div>
 </section>`;
 }
 
-/** The funnel's stages in order: starts, each step shown, submits, leads. */
-function funnelRows(v: VersionFunnel): Array<[string, number]> {
-  return [["Starts", v.starts], ...v.steps.map((s): [string, number] => [`Step ${s.stepId}`, s.reached]), ["Submits", v.submits], ["Leads", v.leads]];
+interface FunnelRow {
+  label: string;
+  count: number;
+  dropOff?: number;
 }
 
-function funnelChart(v: VersionFunnel, rows: Array<[string, number]>): string {
-  const max = Math.max(1, ...rows.map(([, count]) => count));
-  const width = LABEL_W + BAR_AREA + 60;
+/** The funnel's stages in order: starts, each step along the usual path then the others, submits, leads. */
+function funnelRows(v: VersionFunnel): FunnelRow[] {
+  return [
+    { label: "Starts", count: v.starts },
+    ...v.steps.map((s): FunnelRow => ({ label: `${s.onPath ? "Step" : "Other step"} ${s.stepId}`, count: s.reached, ...(s.dropOff === undefined ? {} : { dropOff: s.dropOff }) })),
+    { label: "Submits", count: v.submits },
+    { label: "Leads", count: v.leads },
+  ];
+}
+
+function funnelChart(v: VersionFunnel, rows: FunnelRow[]): string {
+  const max = Math.max(1, ...rows.map((row) => row.count));
+  const width = LABEL_W + BAR_AREA + 130;
   const height = rows.length * ROW_H + 8;
-  const bars = rows.map(([label, count], i) => {
+  const bars = rows.map(({ label, count, dropOff }, i) => {
     const y = 4 + i * ROW_H;
     const w = Math.round((count / max) * BAR_AREA);
-    const colour = label === "Leads" ? "#1a7f37" : label === "Starts" ? "#0b4f8a" : "#5a8fc3";
-    return `<text x="${LABEL_W - 8}" y="${y + 16}" text-anchor="end">${escapeMarkup(label)}</text><rect x="${LABEL_W}" y="${y + 3}" width="${w}" height="${ROW_H - 8}" fill="${colour}"/><text x="${LABEL_W + w + 6}" y="${y + 16}">${count}</text>`;
+    const colour = label === "Leads" ? "#1a7f37" : label === "Starts" ? "#0b4f8a" : label.startsWith("Other") ? "#9fb6cf" : "#5a8fc3";
+    const value = dropOff === undefined ? String(count) : `${count} · ${percent(dropOff)} drop-off`;
+    return `<text x="${LABEL_W - 8}" y="${y + 16}" text-anchor="end">${escapeMarkup(label)}</text><rect x="${LABEL_W}" y="${y + 3}" width="${w}" height="${ROW_H - 8}" fill="${colour}"/><text x="${LABEL_W + w + 6}" y="${y + 16}">${escapeMarkup(value)}</text>`;
   });
   const summary = `v${v.version} funnel chart: ${v.starts} starts, ${v.submits} submits, ${v.leads} leads; the table beside it has every stage`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeMarkup(summary)}">

@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { conditionVars, isKnownOperator } from "../../engine/core/conditions";
-import { createAjv } from "../../engine/core/createAjv";
+import { createAjv } from "../../engine/node/validation";
 import { isFieldKey } from "../../engine/core/fieldLibrary";
 import buyersSchema from "../../schemas/buyers.schema.json";
 import type { BuyersFile } from "../../schemas/generated/buyers";

@@ -1,6 +1,7 @@
 /**
  * POST /api/events: the quote page's funnel beacon. Counts one start, step shown, submission or lead for
- * a known flow version on today's London date; keeps nothing about who sent it. Answers 204.
+ * a known flow version on today's London date, and a `?v=` asked for that names no version; keeps nothing
+ * about who sent it. Answers 204.
  */
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
@@ -9,7 +10,7 @@ import type { FunnelEvent } from "../../schemas/generated/event";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import type { FlowCatalog } from "../flowCatalog";
 import { londonDate } from "../hours/londonClock";
-import { countEvent } from "../storage/funnelStore";
+import { countEvent, countUnknownVersion } from "../storage/funnelStore";
 import type { Database } from "../storage/schema";
 
 /** What the events route needs. */
@@ -40,8 +41,11 @@ export default async function eventsRoutes(fastify: FastifyInstance, { db, flows
     async (request, reply) => {
       const problem = eventProblem(flows, request.body);
       if (problem) return reply.code(400).send({ code: "3", errors: [problem] });
-      const { flowId, version, event, stepId } = request.body;
-      await countEvent(db, { day: londonDate(now()), flowId, version, event, ...(stepId ? { stepId } : {}) });
+      const { flowId, version, event, stepId, requestedVersion } = request.body;
+      const day = londonDate(now());
+      await countEvent(db, { day, flowId, version, event, ...(stepId ? { stepId } : {}) });
+      // Shown on /dev/flows/: a campaign link with a mistyped or removed ?v= sends its visitors to the default.
+      if (requestedVersion !== undefined && !flows.getFlow(flowId, Number(requestedVersion))) await countUnknownVersion(db, { day, flowId, requested: requestedVersion });
       return reply.code(204).send();
     },
   );

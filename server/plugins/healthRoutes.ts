@@ -1,24 +1,44 @@
-/** GET /api/health: ok when the server answers and its database does. */
+/**
+ * GET /api/health: 200 when the server answers and its database does. `status` is "degraded" while a quote flow
+ * file has an error (the server still serves every other flow); `flows` then names each problem.
+ */
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
+import { findingLine } from "../../engine/core/findings";
+import { unavailableFlows, type FlowCatalog } from "../flowCatalog";
 import type { Database } from "../storage/schema";
 
 export interface HealthRoutesOptions {
   db: Kysely<Database>;
+  flows: FlowCatalog;
 }
 
+const lines = { type: "array", items: { type: "string" } };
+
 /** The health route, for load balancers and uptime checks. */
-export default async function healthRoutes(fastify: FastifyInstance, { db }: HealthRoutesOptions): Promise<void> {
+export default async function healthRoutes(fastify: FastifyInstance, { db, flows }: HealthRoutesOptions): Promise<void> {
   fastify.get(
     "/api/health",
     {
       schema: {
-        response: { 200: { type: "object", required: ["status"], properties: { status: { const: "ok" } } } },
+        response: {
+          200: {
+            type: "object",
+            required: ["status"],
+            properties: {
+              status: { enum: ["ok", "degraded"] },
+              flows: { type: "object", properties: { errors: lines, unavailable: lines } },
+            },
+          },
+        },
       },
     },
     async () => {
       await sql`select 1`.execute(db);
-      return { status: "ok" as const };
+      const corpus = flows.corpus();
+      const errors = corpus.findings.filter((f) => f.severity === "error").map(findingLine);
+      if (errors.length === 0) return { status: "ok" as const };
+      return { status: "degraded" as const, flows: { errors, unavailable: unavailableFlows(corpus).map((f) => f.id) } };
     },
   );
 }

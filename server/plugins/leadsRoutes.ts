@@ -6,6 +6,7 @@ import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead"
 import type { FlowCatalog } from "../flowCatalog";
 import { acceptLead, type LeadIntake } from "../leads/acceptLead";
 import { botReason, decoyLeadAnswer } from "../leads/botCheck";
+import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 
 /** What the leads route needs. */
 export interface LeadsRoutesOptions {
@@ -47,8 +48,13 @@ export default async function leadsRoutes(
       }
 
       const flow = flows.getFlow(submission.flowId, submission.version);
+      if (!flow && flows.isBroken(submission.flowId, submission.version)) {
+        // The page was built from a good copy, but the server's file has an error (logged at start): our fault.
+        request.log.error({ flowId: submission.flowId, version: submission.version }, "lead for a quote flow version that is not served");
+        return reply.code(503).send({ code: "4", message: SOMETHING_WENT_WRONG });
+      }
       if (!flow) {
-        const unknownFlow = flows.defaultVersion(submission.flowId) === undefined;
+        const unknownFlow = !flows.hasFlow(submission.flowId);
         return reply.code(400).send({
           code: "3",
           errors: [

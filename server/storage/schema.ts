@@ -131,6 +131,15 @@ export interface FunnelDailyCountsTable {
   count: number;
 }
 
+/** How many visits on a London day asked a flow for a `?v=` it has no version for (they got the default). */
+export interface FunnelUnknownVersionsTable {
+  day: string;
+  flow_id: string;
+  /** The `?v=` as asked for. */
+  requested: string;
+  count: number;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   leads: LeadsTable;
@@ -142,6 +151,7 @@ export interface Database {
   erasures: ErasuresTable;
   app_settings: AppSettingsTable;
   funnel_daily_counts: FunnelDailyCountsTable;
+  funnel_unknown_versions: FunnelUnknownVersionsTable;
 }
 
 /** A lead row as read back. */

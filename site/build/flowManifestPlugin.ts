@@ -1,16 +1,14 @@
 /**
- * Vite plugin: `virtual:flow-manifest` lists every flow (id, route, title, versions, traffic split) without
- * their documents; each version's document is a lazy import, so a quote page loads only its own flow.
+ * Vite plugin: `virtual:flow-manifest` lists every flow that can be served (id, route, title, versions, traffic
+ * split) without their documents; each version's document is a lazy import, so a quote page loads only its own
+ * flow. A version whose file broke during the live preview is served from its last good copy.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
-import type { FlowDocument } from "../../engine/core/types";
-import type { TrafficSplit } from "../../schemas/generated/split";
+import { servedVersions, type FlowCorpus } from "../../engine/core/flowCorpus";
+import type { FormsSource } from "./formsSource";
 
-const formsDir = fileURLToPath(new URL("../../forms/", import.meta.url));
 const VIRTUAL = "virtual:flow-manifest";
+const LAST_GOOD = "virtual:flow-document/";
 
 /** What the site knows of a flow before loading a version. */
 export interface FlowSummary {
@@ -23,51 +21,39 @@ export interface FlowSummary {
   versions: number[];
 }
 
-/** Reads every flow folder under forms/. */
-export function readFlowSummaries(root = formsDir): FlowSummary[] {
-  return readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => {
-      const dir = path.join(root, entry.name);
-      const versions = readdirSync(dir)
-        .map((file) => /^v(\d+)\.json$/.exec(file)?.[1])
-        .filter((n): n is string => n !== undefined)
-        .map(Number)
-        .sort((a, b) => a - b);
-      if (versions.length === 0) return [];
-      const split = readSplit(dir, versions);
-      const doc = JSON.parse(readFileSync(path.join(dir, `v${split.default}.json`), "utf8")) as FlowDocument;
-      return [{ id: doc.id, path: doc.path, title: doc.title, serviceType: doc.serviceType, defaultVersion: split.default, weights: split.weights, versions }];
-    });
+/** The flows the site can serve: each with at least one version that loads. */
+export function flowSummaries(corpus: FlowCorpus): FlowSummary[] {
+  return corpus.flows.flatMap((flow) =>
+    flow.defaultVersion === undefined
+      ? []
+      : [{ id: flow.id, path: flow.path, title: flow.title, ...(flow.serviceType ? { serviceType: flow.serviceType } : {}), defaultVersion: flow.defaultVersion, weights: flow.weights, versions: servedVersions(flow) }],
+  );
 }
 
-function readSplit(dir: string, versions: number[]): TrafficSplit {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, "split.json"), "utf8")) as TrafficSplit;
-  } catch {
-    return { default: versions[0]!, weights: { [String(versions[0])]: 100 } };
-  }
-}
-
-export function flowManifestPlugin(): Plugin {
+export function flowManifestPlugin(forms: FormsSource): Plugin {
   return {
     name: "flow-manifest",
-    resolveId: (id) => (id === VIRTUAL ? "\0" + VIRTUAL : undefined),
+    resolveId: (id) => (id === VIRTUAL || id.startsWith(LAST_GOOD) ? "\0" + id : undefined),
     load(id) {
+      if (id.startsWith("\0" + LAST_GOOD)) {
+        const [flowId, version] = id.slice(LAST_GOOD.length + 1).split("@");
+        const doc = forms.corpus().flows.find((f) => f.id === flowId)?.versions.find((v) => v.version === Number(version))?.flow;
+        if (!doc) throw new Error(`flow-manifest: no good copy of ${flowId} v${version}`);
+        return `export default ${JSON.stringify(doc)};\n`;
+      }
       if (id !== "\0" + VIRTUAL) return undefined;
-      const flows = readFlowSummaries();
-      const loaders = flows.map((flow) => {
-        const entries = flow.versions.map(
-          (v) => `${v}: () => import(${JSON.stringify(path.join(formsDir, flow.id, `v${v}.json`))}).then((m) => m.default)`,
-        );
-        return `  ${JSON.stringify(flow.id)}: { ${entries.join(", ")} },`;
+      const corpus = forms.corpus();
+      const loaders = corpus.flows.flatMap((flow) => {
+        const served = flow.versions.filter((v) => v.flow);
+        if (served.length === 0) return [];
+        const entries = served.map((v) => {
+          // The file itself (so the build's manifest names it for preloading), or the last good copy when it is broken now.
+          const source = v.stale ? `${LAST_GOOD}${flow.id}@${v.version}` : `${forms.dir}/${flow.id}/v${v.version}.json`;
+          return `${v.version}: () => import(${JSON.stringify(source)}).then((m) => m.default)`;
+        });
+        return [`  ${JSON.stringify(flow.id)}: { ${entries.join(", ")} },`];
       });
-      return `export const flows = ${JSON.stringify(flows)};\nexport const loaders = {\n${loaders.join("\n")}\n};\n`;
-    },
-    handleHotUpdate({ file, server }) {
-      if (!file.startsWith(formsDir)) return;
-      const mod = server.moduleGraph.getModuleById("\0" + VIRTUAL);
-      if (mod) server.moduleGraph.invalidateModule(mod);
+      return `export const flows = ${JSON.stringify(flowSummaries(corpus))};\nexport const loaders = {\n${loaders.join("\n")}\n};\n`;
     },
   };
 }

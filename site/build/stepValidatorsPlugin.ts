@@ -7,19 +7,18 @@
  * that one step's validator module, so a quote page carries no list of every other flow's steps. Form steps are compiled with RJSF's own code generator
  * (their module feeds `createPrecompiledValidator`); an address step has a "manual" and a "picked" variant.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { _ } from "ajv";
 import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/compileSchemaValidators";
 import type { RJSFSchema } from "@rjsf/utils";
 import type { Plugin } from "vite";
-import { formatModules, formats } from "../../engine/core/fieldFormats";
+import { formatModules } from "../../engine/core/fieldFormats";
+import type { FlowCorpus } from "../../engine/core/flowCorpus";
 import { addressSchema, formSchema } from "../../engine/core/stepSchema";
-import type { FlowDocument, JsonSchema } from "../../engine/core/types";
-
-const root = fileURLToPath(new URL("../../", import.meta.url));
-const formsDir = path.join(root, "forms");
+import type { JsonSchema } from "../../engine/core/types";
+import { repoRoot as root } from "../../engine/node/formsFolder";
+import { precompileOptions } from "../../engine/node/validation";
+import type { FormsSource } from "./formsSource";
 
 const VIRTUAL_INDEX = "virtual:step-validators";
 const VIRTUAL_STEP = "virtual:step-validator/";
@@ -29,44 +28,29 @@ const RESOLVED_PREFIX = "\0";
 /** The id every precompiled root schema is given, so its export has a stable name. */
 export const VALIDATOR_EXPORT = "stepValidator";
 
-/** Every validating step's schema, keyed as the loaders are. */
-export function validatorSchemas(formsRoot = formsDir): Map<string, JsonSchema> {
+/** Every validating step's schema of every version that can be served, keyed as the loaders are. */
+export function validatorSchemas(corpus: FlowCorpus): Map<string, JsonSchema> {
   const schemas = new Map<string, JsonSchema>();
-  for (const flowId of readdirSync(formsRoot)) {
-    const dir = path.join(formsRoot, flowId);
-    for (const file of safeReaddir(dir).filter((f) => /^v\d+\.json$/.test(f))) {
-      const flow = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as FlowDocument;
-      for (const step of flow.steps) {
-        const key = `${flow.id}@${flow.version}/${step.id}`;
-        if (step.kind === "form") schemas.set(key, formSchema(step));
-        if (step.kind === "full-business-address") {
-          schemas.set(`${key}:manual`, addressSchema(true));
-          schemas.set(`${key}:picked`, addressSchema(false));
-        }
+  for (const flow of corpus.flows.flatMap((f) => f.versions.flatMap((v) => v.flow ?? []))) {
+    for (const step of flow.steps) {
+      const key = `${flow.id}@${flow.version}/${step.id}`;
+      if (step.kind === "form") schemas.set(key, formSchema(step));
+      if (step.kind === "full-business-address") {
+        schemas.set(`${key}:manual`, addressSchema(true));
+        schemas.set(`${key}:picked`, addressSchema(false));
       }
     }
   }
   return schemas;
 }
 
-function safeReaddir(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
 /** The ES module source of one precompiled validator. */
 export function validatorModule(schema: JsonSchema): string {
-  const code = compileSchemaValidatorsCode(
-    { ...schema, $id: VALIDATOR_EXPORT } as RJSFSchema,
-    {
-      customFormats: formats,
-      ajvFormatOptions: { formats: ["email"] },
-      ajvOptionsOverrides: { code: { esm: true, lines: false, formats: _`formats` } },
-    },
-  );
+  const options = precompileOptions();
+  const code = compileSchemaValidatorsCode({ ...schema, $id: VALIDATOR_EXPORT } as RJSFSchema, {
+    ...options,
+    ajvOptionsOverrides: { ...options.ajvOptionsOverrides, code: { esm: true, lines: false, formats: _`formats` } },
+  });
   return `${formatImports(code)}\n${esmRuntimeImports(code)}`;
 }
 
@@ -93,10 +77,14 @@ function esmRuntimeImports(code: string): string {
   return `${imports.join("\n")}\n${body}`;
 }
 
-/** The plugin; it rebuilds validators when a flow file changes in development. */
-export function stepValidatorsPlugin(): Plugin {
-  let schemas: Map<string, JsonSchema> | undefined;
-  const current = () => (schemas ??= validatorSchemas());
+/** The plugin; its validators follow the forms source, so they change with a flow file in development. */
+export function stepValidatorsPlugin(forms: FormsSource): Plugin {
+  let made: { corpus: FlowCorpus; schemas: Map<string, JsonSchema> } | undefined;
+  const current = () => {
+    const corpus = forms.corpus();
+    if (made?.corpus !== corpus) made = { corpus, schemas: validatorSchemas(corpus) };
+    return made.schemas;
+  };
   return {
     name: "step-validators",
     resolveId(id) {
@@ -133,13 +121,6 @@ export function stepValidatorsPlugin(): Plugin {
         return validatorModule(schema);
       }
       return undefined;
-    },
-    handleHotUpdate({ file, server }) {
-      if (!file.startsWith(formsDir)) return;
-      schemas = undefined;
-      for (const mod of server.moduleGraph.idToModuleMap.values()) {
-        if (mod.id?.startsWith(RESOLVED_PREFIX + "virtual:step-validator")) server.moduleGraph.invalidateModule(mod);
-      }
     },
   };
 }

@@ -10,7 +10,7 @@ import { PageHead } from "../head";
 import { chooseVersion } from "../quote/chooseVersion";
 import { pinVersion, pinnedVersion } from "../quote/versionPin";
 import { dataLayerListener } from "../quote/flowEvents";
-import { funnelEvent, sendFunnelEvent } from "../quote/funnelBeacon";
+import { funnelEvent, sendFunnelEvent, withRequestedVersion } from "../quote/funnelBeacon";
 import { createFlowServices, takeCarriedAnswers } from "../quote/flowServices";
 import { Honeypot } from "../quote/Honeypot";
 import { isTestMode, prefillFromQuery } from "../quote/prefill";
@@ -100,6 +100,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
 
   // Progress is kept for a reload until the lead is in; after that, a reload starts afresh.
   const leadIn = useRef(false);
+  const unknownVersionCounted = useRef(false);
   const onSnapshot = useCallback(
     (snapshot: FlowSnapshot) => {
       if (visit.generation > 0 && !leadIn.current) saveSnapshot(flow.id, flow.version, snapshot);
@@ -118,9 +119,13 @@ export default function QuotePage({ flowId }: { flowId: string }) {
       if (visit.generation === 0) return;
       push(event);
       const counted = funnelEvent(flow, event);
-      if (counted && !visit.testMode) sendFunnelEvent(counted);
+      if (!counted || visit.testMode) return;
+      // The visit's first step says once which unknown ?v= it asked for (listed on /dev/flows/).
+      const unknown = counted.event === "step" && !unknownVersionCounted.current ? visit.unknownRequestedVersion : undefined;
+      if (unknown) unknownVersionCounted.current = true;
+      sendFunnelEvent(unknown ? withRequestedVersion(counted, unknown) : counted);
     };
-  }, [flow, visit.generation, visit.testMode]);
+  }, [flow, visit.generation, visit.testMode, visit.unknownRequestedVersion]);
 
   return (
     // data-ready: the visit's version, query answers and any resumed progress are applied (the pre-rendered page has none).

@@ -25,6 +25,11 @@ export function funnelEvent(flow: FlowDocument, event: QuoteFlowEvent): FunnelEv
   }
 }
 
+/** The event with the `?v=` a visit asked for that named no version, when it can be counted (a short plain value). */
+export function withRequestedVersion(event: FunnelEvent, requested: string): FunnelEvent {
+  return /^[A-Za-z0-9._-]{1,16}$/.test(requested) ? { ...event, requestedVersion: requested } : event;
+}
+
 /** Sends one funnel event without delaying the page (the browser delivers it even as the page unloads). */
 export function sendFunnelEvent(event: FunnelEvent): void {
   if (typeof navigator === "undefined" || typeof navigator.sendBeacon !== "function") return;

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { readFlowSummaries } from "../../site/build/flowManifestPlugin";
+import { loadFlowCorpus } from "../../engine/node/formsFolder";
 
-const flows = readFlowSummaries();
+const flows = loadFlowCorpus().flows;
 const versionCount = flows.reduce((sum, flow) => sum + flow.versions.length, 0);
 
 test("the development page shows every flow version with its picture, share and a link to try it, under the site's CSP", async ({ page }) => {
@@ -18,7 +18,7 @@ test("the development page shows every flow version with its picture, share and 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quote flows and versions");
   await expect(page.getByRole("img", { name: /^Step graph of / })).toHaveCount(versionCount);
   for (const flow of flows) {
-    for (const version of flow.versions) {
+    for (const { version } of flow.versions) {
       const name = `${flow.id} v${version}`;
       const article = page.getByRole("article", { name: new RegExp(`^v${version} · `) }).filter({ has: page.getByRole("link", { name: `Try ${name}`, exact: true }) });
       await expect(article, name).toContainText(`${flow.weights[String(version)] ?? 0}% of traffic${version === flow.defaultVersion ? ", the default" : ""}`);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAjv } from "../../engine/core/createAjv";
+import { createAjv } from "../../engine/node/validation";
 import type { FlowDocument } from "../../engine/core/types";
 import { leadEnvelope } from "../../site/quote/leadEnvelope";
 import { FIXTURE_CONSENT, writeFixtureForms } from "./support/pipelineFixtures";

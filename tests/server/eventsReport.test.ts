@@ -53,20 +53,20 @@ describe("the funnel report over events sent to POST /api/events", () => {
     ]);
   });
 
-  it("lists every step of a version in its document's order, with the times it was shown", () => {
+  it("lists a version's steps in the order most visitors meet them, with the share lost at each", () => {
     expect(version(1).steps).toEqual([
-      { stepId: "utility", reached: 210 },
-      { stepId: "spend", reached: 120 },
-      { stepId: "meter", reached: 40 },
-      { stepId: "contract", reached: 0 },
-      { stepId: "supplier", reached: 0 },
-      { stepId: "address", reached: 0 },
-      { stepId: "contact", reached: 0 },
-      { stepId: "done", reached: 0 },
+      { stepId: "utility", reached: 210, onPath: true, dropOff: 1 - 120 / 210 },
+      { stepId: "spend", reached: 120, onPath: true, dropOff: 1 - 40 / 120 },
+      { stepId: "meter", reached: 40, onPath: true, dropOff: 1 },
+      { stepId: "contract", reached: 0, onPath: true },
+      { stepId: "supplier", reached: 0, onPath: true },
+      { stepId: "address", reached: 0, onPath: true },
+      { stepId: "contact", reached: 0, onPath: true },
+      { stepId: "done", reached: 0, onPath: true },
     ]);
     expect(version(2).steps.slice(0, 2)).toEqual([
-      { stepId: "address", reached: 230 },
-      { stepId: "utility", reached: 150 },
+      { stepId: "address", reached: 230, onPath: true, dropOff: 1 - 150 / 230 },
+      { stepId: "utility", reached: 150, onPath: true, dropOff: 1 },
     ]);
   });
 
@@ -100,7 +100,7 @@ describe("the funnel report over events sent to POST /api/events", () => {
   it("prints the numbers, the interval and the test's verdict", () => {
     const text = formatFunnelReport(report);
     expect(text).toContain("Funnel for business-energy, since 2026-03-02 (London dates); default version v1");
-    expect(text).toMatch(/v1 \(default\)\n {2}starts +200\n {2}step utility +210\n {2}step spend +120\n/);
+    expect(text).toMatch(/v1 \(default\)\n {2}starts +200\n {2}step utility +210 +42\.9% drop-off\n {2}step spend +120 +66\.7% drop-off\n/);
     expect(text).toMatch(/conversion \(leads\/starts\) +15\.0% {2}95% CI 10\.7% – 20\.6%/);
     expect(text).toMatch(/conversion \(leads\/starts\) +22\.5% {2}95% CI 17\.3% – 28\.8%/);
     expect(text).toContain("+7.5 points vs v1, z = 1.92, p = 0.055: not significant at 5%");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FlowError, checkFlow } from "../../engine/core/checkFlow";
-import { createAjv } from "../../engine/core/createAjv";
+import { FlowError, checkFlow, flowFindings } from "../../engine/core/checkFlow";
+import { createSchemaCheck } from "../../engine/node/validation";
 import { flowFiles, flowIds, readJson } from "../fixtures/forms";
 
-const ajv = createAjv();
+const check = createSchemaCheck();
 const file = "forms/business-energy/v1.json";
 
 describe("the forms/ corpus", () => {
@@ -12,7 +12,7 @@ describe("the forms/ corpus", () => {
   });
 
   it.each(flowFiles())("loads %s", (flowFile) => {
-    const flow = checkFlow(ajv, readJson(flowFile), flowFile, { knownFlows: new Set(flowIds()) });
+    const flow = checkFlow(check, readJson(flowFile), flowFile, { knownFlows: new Set(flowIds()) });
     expect(`forms/${flow.id}/v${flow.version}.json`).toBe(flowFile);
   });
 });
@@ -34,7 +34,7 @@ interface BrokenDoc {
 /** The problems checkFlow reports for a document, or a failure when it loads. */
 function problemsOf(doc: unknown, knownFlows?: ReadonlySet<string>): string[] {
   try {
-    checkFlow(ajv, doc, file, knownFlows ? { knownFlows } : {});
+    checkFlow(check, doc, file, knownFlows ? { knownFlows } : {});
   } catch (error) {
     if (error instanceof FlowError) return error.problems;
     throw error;
@@ -79,27 +79,27 @@ describe("a broken flow document", () => {
     [
       "a last rule with a condition",
       brokenV1((doc) => (doc.steps[1]!.next = [{ to: "contract", when: { "==": [{ var: "utility" }, "gas"] } }])),
-      'step "spend": the last rule of next needs no "when", so some rule always applies',
+      'step "spend": the last rule of next has a "when", so some visitors may have nowhere to go',
     ],
     [
       "a step without its question",
       brokenV1((doc) => delete doc.steps[2]!.question),
-      `step "meter": /steps/2 must have required property 'question'`,
+      'step "meter": missing "question"',
     ],
     [
       "a step without its options",
       brokenV1((doc) => delete doc.steps[4]!.options),
-      `step "supplier": /steps/4 must have required property 'options'`,
+      'step "supplier": missing "options"',
     ],
     [
       "an unknown step kind",
       brokenV1((doc) => (doc.steps[2]!.kind = "slider")),
-      'step "meter": /steps/2 value of tag "kind" must be in oneOf',
+      'step "meter": unknown step kind "slider"',
     ],
     [
       "a start naming an unknown step",
       brokenV1((doc) => (doc.start = "fuel")),
-      'start: unknown step "fuel"',
+      'start names unknown step "fuel"',
     ],
   ])("fails on %s, naming the file and the step", (_what, doc, problem) => {
     expect(problemsOf(doc)).toContain(`${file}: ${problem}`);
@@ -114,11 +114,11 @@ describe("a broken flow document", () => {
 
   it("loads a jump to a flow that exists", () => {
     const doc = brokenV1((doc) => (doc.steps[0]!.next = [{ when: { "==": [{ var: "utility" }, "gas"] }, to: { flow: "business-water" } }, { to: "spend" }]));
-    expect(() => checkFlow(ajv, doc, file, { knownFlows: new Set(["business-water"]) })).not.toThrow();
+    expect(() => checkFlow(check, doc, file, { knownFlows: new Set(["business-water"]) })).not.toThrow();
   });
 
   it("fails on a flow without its title, naming the file", () => {
-    expect(problemsOf(brokenV1((doc) => delete doc.title))).toEqual([`${file}: / must have required property 'title'`]);
+    expect(problemsOf(brokenV1((doc) => delete doc.title))).toEqual([`${file}: missing "title"`]);
   });
 
   it("lists every problem of a document at once", () => {
@@ -133,6 +133,28 @@ describe("a broken flow document", () => {
   });
 
   it("says all of its problems in the error message too", () => {
-    expect(() => checkFlow(ajv, brokenV1((doc) => (doc.start = "fuel")), file)).toThrow(`${file}: start: unknown step "fuel"`);
+    expect(() => checkFlow(check, brokenV1((doc) => (doc.start = "fuel")), file)).toThrow(`${file}: start names unknown step "fuel"`);
+  });
+});
+
+describe("a finding about a misspelt name", () => {
+  it.each<[string, (doc: BrokenDoc) => void, string, string]>([
+    ["a next naming a step that does not exist", (doc) => (doc.steps[4]!.next = "adress"), 'step "supplier": next names unknown step "adress"', 'did you mean "address"? The steps in this file are utility, spend, meter, contract, supplier, address, contact, done'],
+    ["a condition reading a misspelt field", (doc) => (doc.steps[1]!.next = spendRules({ "==": [{ var: "currentSuplier" }, "edf"] })), 'step "spend": condition reads unknown field "currentSuplier"', 'did you mean "currentSupplier"? Field keys are in schemas/fields.schema.json (add a new field there)'],
+    ["a step asking a misspelt field", (doc) => (doc.steps[0]!.field = "utilty"), 'step "utility": field "utilty" is not in the field library', 'did you mean "utility"? Field keys are in schemas/fields.schema.json (add a new field there)'],
+    ["a misspelt property of a step", (doc) => ((doc.steps[0]!.nxt = doc.steps[0]!.next), delete doc.steps[0]!.next), 'step "utility": unknown property "nxt"', 'did you mean "next"? Allowed here: id, kind, field, question, hint, options, submit, next'],
+    ["a misspelt property of the document", (doc) => ((doc.strat = doc.start), delete (doc as Partial<BrokenDoc>).start), 'unknown property "strat"', 'did you mean "start"? Allowed here: $schema, id, path, version, productType, serviceType, title, description, start, steps'],
+    ["a misspelt step kind", (doc) => (doc.steps[2]!.kind = "radoi"), 'step "meter": unknown step kind "radoi"', 'did you mean "radio"? The kinds are radio, checkbox, form, full-business-address, upsell, mmob, stickee, success'],
+    ["a misspelt operator", (doc) => (doc.steps[1]!.next = spendRules({ "=": [{ var: "utility" }, "gas"] })), 'step "spend": condition uses unknown operator "="', 'did you mean "=="? Use a JSONLogic operator such as ==, !=, in, and, or'],
+    ["a misspelt property of a rule", (doc) => (doc.steps[1]!.next = [{ wen: { "==": [{ var: "utility" }, "gas"] }, to: "contract" }, { to: "meter" }]), 'step "spend": next[0] has unknown property "wen"', 'did you mean "when"? Allowed here: when, to'],
+  ])("is one finding for %s, with the nearest valid name in its fix", (_what, change, message, fix) => {
+    const { findings } = flowFindings(check, brokenV1(change), file, { knownFlows: new Set(flowIds()) });
+    expect(findings.map((f) => `${f.step ? `step "${f.step}": ` : ""}${f.message}`)).toEqual([message]);
+    expect(findings[0]!.fix).toBe(fix);
+  });
+
+  it("lists the valid names when none is close", () => {
+    const { findings } = flowFindings(check, brokenV1((doc) => (doc.steps[4]!.next = "postcodeLookup")), file);
+    expect(findings[0]!.fix).toBe("the steps in this file are utility, spend, meter, contract, supplier, address, contact, done");
   });
 });

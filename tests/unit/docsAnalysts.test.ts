@@ -1,34 +1,54 @@
-/** docs/analysts.md, followed step by step on a scratch copy of forms/: its commands, snippets and printed output. */
+/**
+ * docs/analysts.md, followed step by step through the live preview (npm run preview:flows) on a scratch copy of
+ * forms/, in Chromium: its commands, snippets, the findings shown over the page and the printed output.
+ */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatFindings } from "../../engine/core/findings";
+import { loadFlowCorpus, repoRoot } from "../../engine/node/formsFolder";
 import { funnelReport, formatFunnelReport } from "../../scripts/funnel/funnelReport";
-import { checkForms, formatFindings } from "../../scripts/formsCheck";
-import { galleryVersions, tryUrl } from "../../scripts/formsGallery";
+import { checkForms } from "../../scripts/formsCheck";
 import { flowSvg, readFlow } from "../../scripts/formsGraph";
-import { readFlowSummaries } from "../../site/build/flowManifestPlugin";
+import { startLivePreview, type LivePreview } from "../../scripts/livePreview";
+import { chromiumArgs, chromiumPath } from "../e2e/chromium";
 import { fencedBlocks, jsonOf } from "./docsSnippets";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const doc = readFileSync(path.join(repoRoot, "docs/analysts.md"), "utf8");
+const PREVIEW_TIMEOUT = 90_000;
 
+let scratch: string;
 let formsDir: string;
 let v2File: string;
-beforeAll(() => {
-  formsDir = mkdtempSync(path.join(tmpdir(), "analysts-doc-"));
+let preview: LivePreview;
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(tmpdir(), "analysts-doc-"));
+  formsDir = path.join(scratch, "forms");
   cpSync(path.join(repoRoot, "forms"), formsDir, { recursive: true });
   v2File = path.join(formsDir, "business-water", "v2.json");
-});
-afterAll(() => {
-  rmSync(formsDir, { recursive: true, force: true });
+  preview = await startLivePreview({ ...process.env, FORMS_DIR: formsDir, DATA_DIR: path.join(scratch, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error" });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  page = await browser.newPage();
+}, PREVIEW_TIMEOUT);
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  rmSync(scratch, { recursive: true, force: true });
 });
 
-const readV2 = () => JSON.parse(readFileSync(v2File, "utf8")) as { steps: Array<{ id: string; next?: unknown }> } & Record<string, unknown>;
+const readV2 = () => JSON.parse(readFileSync(v2File, "utf8")) as { steps: Array<{ id: string; next?: unknown; question?: string }> } & Record<string, unknown>;
 const writeV2 = (flow: unknown) => writeFileSync(v2File, JSON.stringify(flow, null, 2));
-/** forms:check's output for the scratch folder, with its paths as they read in the repository. */
-const checkOutput = () => formatFindings(checkForms(formsDir)).replaceAll(path.relative(repoRoot, formsDir), "forms");
+/** The scratch folder's paths as they read in the repository. */
+const asInRepo = (text: string) => text.replaceAll(formsDir, "forms");
+/** forms:check's output for the scratch folder. */
+const checkOutput = () => asInRepo(formatFindings(checkForms(formsDir)));
+/** What the preview shows over the page: Vite's error overlay, with the findings. */
+const overlay = () => page.locator("vite-error-overlay .message-body");
+const heading = () => page.locator(".step-heading");
 
 /** The doc's step edits: "in the step with `"id": "x"`, change `"next": "a"` to `"next": "b"`". */
 const nextChanges = [...doc.matchAll(/in the step with `"id": "([\w-]+)"`, change `"next": "([\w-]+)"` to `"next": "([\w-]+)"`/g)].map((m) => ({ step: m[1]!, from: m[2]!, to: m[3]! }));
@@ -41,69 +61,124 @@ function changeNext(change: { step: string; from: string; to: string }) {
   writeV2(flow);
 }
 
-describe("docs/analysts.md, followed on a scratch copy of forms/", () => {
-  it("1. makes business water v2 by copying v1 and changing its top and two steps' next", () => {
+async function devFlowsPage(): Promise<string> {
+  return (await fetch(`${preview.url}dev/flows/`)).text();
+}
+
+describe("docs/analysts.md, followed through the live preview on a scratch copy of forms/", { timeout: PREVIEW_TIMEOUT }, () => {
+  it("1. starts the site and its API on one port with the doc's command", async () => {
+    expect(fencedBlocks(doc, "sh")[0]).toBe("npm run preview:flows");
+    const scripts = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts["preview:flows"]).toBe("tsx scripts/livePreview.ts");
+
+    await page.goto(`${preview.url}quote/business-water/`);
+    await expect.poll(() => heading().textContent()).toBe(readFlow("business-water", 1, formsDir).steps[0]!.question);
+    expect(await (await fetch(`${preview.url}api/health`)).json()).toEqual({ status: "ok" });
+  });
+
+  it("2. makes v2 and, with spend's change forgotten, shows the doc's findings over the page, then v2 once it is made", async () => {
     expect(fencedBlocks(doc, "sh")).toContainEqual("cp forms/business-water/v1.json forms/business-water/v2.json");
     cpSync(path.join(formsDir, "business-water", "v1.json"), v2File);
     const top = jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"version": 2'))!);
     writeV2({ ...readV2(), ...top });
     expect(readV2().$schema).toBe("../../schemas/flow.schema.json");
     expect(nextChanges.map((c) => c.step)).toEqual(["supplier", "spend"]);
-  });
-
-  it("2. shows what forms:check prints when the second change is forgotten, and that it passes once made", () => {
     changeNext(nextChanges[0]!);
-    expect(fencedBlocks(doc, "text")).toContainEqual(checkOutput());
+    expect(doc).toContain("Open `/quote/business-water/?v=2` in the preview");
+
+    await page.goto(`${preview.url}quote/business-water/?v=2`);
+    const shown = fencedBlocks(doc, "text")[0]!;
+    await expect.poll(async () => asInRepo((await overlay().textContent()) ?? ""), { timeout: 20_000 }).toContain(shown.split("\n")[0]);
+    const findings = asInRepo((await overlay().textContent()) ?? "");
+    for (const line of shown.split("\n")) expect(findings).toContain(line);
 
     changeNext(nextChanges[1]!);
-    expect(checkOutput()).toBe("0 errors, 0 warnings");
-    expect(doc).toContain("it prints `0 errors, 0 warnings`");
+    const supplier = readV2().steps.find((s) => s.id === "supplier")!.question;
+    await expect.poll(() => heading().textContent(), { timeout: 20_000 }).toBe(supplier);
+    expect(await page.locator(".quote-flow").getAttribute("data-version")).toBe("2");
+    expect(await page.locator("vite-error-overlay").count()).toBe(0);
   });
 
-  it("2. explains every rule forms:check can report", () => {
-    const sources = ["engine/core/lintFlow.ts", "scripts/formsCheck.ts"].map((file) => readFileSync(path.join(repoRoot, file), "utf8")).join("\n");
+  it("3. checks it with forms:check, which prints the same findings and names the nearest step", async () => {
+    expect(fencedBlocks(doc, "sh")).toContainEqual("npm run forms:check");
+    expect(checkOutput()).toBe("0 errors, 0 warnings");
+    expect(doc).toContain("it prints `0 errors, 0 warnings`");
+
+    const finished = readV2();
+    writeV2({ ...finished, steps: finished.steps.map((s) => (s.id === "supplier" ? { ...s, next: "adress" } : s)) });
+    const misspelt = fencedBlocks(doc, "text")[1]!;
+    expect(checkOutput()).toBe(`${misspelt}\n1 errors, 0 warnings`);
+    await expect.poll(async () => asInRepo((await overlay().textContent()) ?? ""), { timeout: 20_000 }).toContain(misspelt);
+
+    const reloaded = page.waitForEvent("load");
+    writeV2(finished);
+    await reloaded;
+    expect(await page.locator("vite-error-overlay").count()).toBe(0);
+  });
+
+  it("3. explains every rule the checks can report", () => {
+    const sources = ["lintFlow.ts", "checkFlow.ts", "flowCorpus.ts", "trafficSplit.ts", "schemaFindings.ts"]
+      .map((file) => readFileSync(path.join(repoRoot, "engine/core", file), "utf8"))
+      .join("\n");
     const rules = new Set([...sources.matchAll(/(?:add\(|rule: )"([a-z-]+)"/g)].map((m) => m[1]!));
-    expect(rules.size).toBeGreaterThan(10);
-    const table = doc.slice(doc.indexOf("| rule |"), doc.indexOf("## 3."));
+    expect(rules.size).toBeGreaterThan(15);
+    const table = doc.slice(doc.indexOf("| rule |"), doc.indexOf("## 4."));
     for (const rule of rules) expect(table, rule).toContain(`\`${rule}\``);
   });
 
-  it("3. pictures v2 starting at the retailer question, and lists it on the development page with its link", () => {
+  it("4. pictures v2 starting at the retailer question, and lists it on /dev/flows/ with its link and picture", async () => {
+    expect(fencedBlocks(doc, "sh")).toContainEqual("npm run forms:graph -- business-water --version 2");
     const svg = flowSvg(readFlow("business-water", 2, formsDir));
     expect(svg).toContain("business-water v2: Compare business water prices");
     expect(svg).toMatch(/data-step="supplier"[^>]*>[^]*?radio · start/);
-    const entry = galleryVersions(formsDir).find((v) => v.flow.id === "business-water" && v.flow.version === 2)!;
-    expect(tryUrl(entry.flow)).toBe("/quote/business-water/?v=2");
-    expect(doc).toContain("open `/quote/business-water/?v=2`");
+
+    const devPage = await browser.newPage();
+    await devPage.goto(`${preview.url}dev/flows/`);
+    const article = devPage.getByRole("article", { name: /^v2 · / }).filter({ has: devPage.getByRole("link", { name: "Try business-water v2" }) });
+    await expect.poll(() => article.getByRole("link", { name: "Try business-water v2" }).getAttribute("href")).toBe("/quote/business-water/?v=2");
+    expect(await article.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  it("4. splits the traffic half and half with the doc's split.json, which the site then reads", () => {
-    const split = fencedBlocks(doc, "json").find((block) => block.includes('"weights"'))!;
-    writeFileSync(path.join(formsDir, "business-water", "split.json"), split);
+  it("4. shows on /dev/flows/ the ?v= visitors asked for that names no version", async () => {
+    await page.goto(`${preview.url}quote/business-water/?v=9`);
+    await expect.poll(() => devFlowsPage(), { timeout: 20_000 }).toContain("<code>?v=9</code>: 1 visit,");
+    expect(doc).toContain("the `?v=` values visitors asked for that name no version");
+  });
 
+  it("5. splits the traffic half and half with the doc's split.json, and warns of weights that do not add up", async () => {
+    const splitFile = path.join(formsDir, "business-water", "split.json");
+    writeFileSync(splitFile, JSON.stringify({ ...jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"weights"'))!), weights: { "1": 50, "2": 40 } }));
+    await expect.poll(() => devFlowsPage(), { timeout: 20_000 }).toContain("the weights add up to 90, not 100 (split-total)");
+    expect(doc).toContain("weights that do not add up to 100");
+
+    writeFileSync(splitFile, fencedBlocks(doc, "json").find((block) => block.includes('"weights"'))!);
     expect(checkOutput()).toBe("0 errors, 0 warnings");
-    expect(readFlowSummaries(formsDir).find((f) => f.id === "business-water")).toMatchObject({ defaultVersion: 1, weights: { "1": 50, "2": 50 }, versions: [1, 2] });
+    await expect.poll(() => devFlowsPage(), { timeout: 20_000 }).toMatch(/v2 <span[^>]*>· 50% of traffic<\/span>/);
+    const water = loadFlowCorpus(formsDir).flows.find((f) => f.id === "business-water")!;
+    expect(water).toMatchObject({ defaultVersion: 1, weights: { "1": 50, "2": 50 } });
   });
 
-  it("5. prints the report as the doc shows it, with the interval and the test's verdict", () => {
+  it("6. prints the report as the doc shows it: steps in the visitors' order with their drop-off, the interval and the test's verdict", () => {
+    const corpus = loadFlowCorpus(formsDir);
+    const water = corpus.flows.find((f) => f.id === "business-water")!;
+    const shownSteps: Array<[string, number]> = [["supplier", 230], ["sites", 190], ["spend", 170], ["address", 120], ["contact", 90], ["more", 46], ["done", 45]];
     const report = funnelReport({
       flowId: "business-water",
       since: "2026-03-01",
-      defaultVersion: 1,
-      versions: [1, 2].map((version) => ({ version, steps: readFlow("business-water", version, formsDir).steps.map((s) => s.id) })),
+      defaultVersion: water.defaultVersion!,
+      versions: water.versions.map((v) => ({ version: v.version, flow: v.flow! })),
       counts: [
         { version: 1, stepId: "", event: "start", count: 200 },
         { version: 1, stepId: "", event: "lead", count: 30 },
         { version: 2, stepId: "", event: "start", count: 200 },
-        { version: 2, stepId: "supplier", event: "step", count: 230 },
-        { version: 2, stepId: "sites", event: "step", count: 190 },
+        ...shownSteps.map(([stepId, count]) => ({ version: 2, stepId, event: "step" as const, count })),
         { version: 2, stepId: "", event: "submit", count: 46 },
         { version: 2, stepId: "", event: "lead", count: 45 },
       ],
     });
     const printed = formatFunnelReport(report).split("\n");
     const shown = fencedBlocks(doc, "text").find((block) => block.startsWith("v2\n"))!.split("\n").filter((line) => line.trim() !== "...");
-    expect(shown.length).toBeGreaterThan(6);
+    expect(shown.length).toBeGreaterThan(8);
     for (const line of shown) expect(printed).toContain(line);
     expect(fencedBlocks(doc, "sh")).toContainEqual(expect.stringContaining("npm run report:funnel -- business-water --since 2026-03-01 --html water-funnel.html"));
   });

@@ -64,9 +64,10 @@ async function engineWithScratchSchemas() {
   return {
     fieldLibrary: await import("../../engine/core/fieldLibrary"),
     stepSchema: await import("../../engine/core/stepSchema"),
-    createAjv: await import("../../engine/core/createAjv"),
+    validation: await import("../../engine/node/validation"),
     checkFlow: await import("../../engine/core/checkFlow"),
     validators: await import("../../site/build/stepValidatorsPlugin"),
+    formsFolder: await import("../../engine/node/formsFolder"),
   };
 }
 
@@ -88,18 +89,17 @@ describe("docs/developers.md: add a field", () => {
   });
 
   it("is then asked by a form step: the step's schema, the server's check and the flow check all know it", async () => {
-    const { fieldLibrary, stepSchema, createAjv, checkFlow } = await engineWithScratchSchemas();
+    const { fieldLibrary, stepSchema, validation, checkFlow } = await engineWithScratchSchemas();
     expect(fieldLibrary.fieldKeys).toContain("vehicleCount");
     // The real FieldKey type has no vehicleCount: only the scratch library does.
     expect(fieldLibrary.fieldSchema("vehicleCount" as FieldKey)).toEqual({ title: "Number of vehicles", type: "integer", minimum: 1, maximum: 10000 });
 
     const flow = waterFlowWith((steps) => (steps.find((s) => s.id === "contact")!.fields = ["vehicleCount", "businessName", "customerName", "phone", "email"]));
-    const ajv = createAjv.createAjv();
-    const checked = checkFlow.checkFlow(ajv, flow, "forms/business-water/v1.json");
+    const check = validation.createSchemaCheck();
+    const checked = checkFlow.checkFlow(check, flow, "forms/business-water/v1.json");
     const contact = checked.steps.find((s) => s.id === "contact")!;
     const schema = stepSchema.stepSchema(contact);
     expect(schema.required).toContain("vehicleCount");
-    const check = createAjv.createSchemaCheck(ajv);
     const answers = { businessName: "Fleet Ltd", customerName: "Jo Bloggs", phone: "020 7946 0000", email: "jo@example.com" };
     expect(check(schema, { ...answers, vehicleCount: 12 })).toEqual([]);
     expect(check(schema, { ...answers, vehicleCount: 0 }).map((e) => e.instancePath)).toEqual(["/vehicleCount"]);
@@ -108,9 +108,9 @@ describe("docs/developers.md: add a field", () => {
   it("reaches the browser through the precompiled validator of each form step that lists it", async () => {
     const flow = waterFlowWith((steps) => (steps.find((s) => s.id === "contact")!.fields = ["vehicleCount", "businessName", "customerName", "phone", "email"]));
     writeFileSync(path.join(formsDir, "business-water", "v1.json"), JSON.stringify(flow));
-    const { validators } = await engineWithScratchSchemas();
+    const { validators, formsFolder } = await engineWithScratchSchemas();
 
-    const schema = validators.validatorSchemas(formsDir).get("business-water@1/contact")!;
+    const schema = validators.validatorSchemas(formsFolder.loadFlowCorpus(formsDir)).get("business-water@1/contact")!;
     expect(schema.properties?.vehicleCount).toMatchObject({ type: "integer", minimum: 1 });
     const code = validators.validatorModule(schema);
     expect(code).toContain("vehicleCount");
@@ -124,12 +124,12 @@ describe("docs/developers.md: add a step kind", () => {
   it("adds the number step to the schema and the generated Step union, so a flow may use it", async () => {
     expect(generatedSource("flow.ts")).toMatch(/export interface NumberStep \{[^}]*kind: "number";/);
     expect(generatedSource("flow.ts")).toMatch(/export type Step =[^;]*\| NumberStep/);
-    const { createAjv, checkFlow } = await engineWithScratchSchemas();
+    const { validation, checkFlow } = await engineWithScratchSchemas();
     const flow = waterFlowWith((steps) => {
       steps.find((s) => s.id === "supplier")!.next = "fleet";
       steps.splice(3, 0, numberStep);
     });
-    expect(checkFlow.checkFlow(createAjv.createAjv(), flow, "forms/business-water/v1.json").steps[3]).toEqual(numberStep);
+    expect(checkFlow.checkFlow(validation.createSchemaCheck(), flow, "forms/business-water/v1.json").steps[3]).toEqual(numberStep);
   });
 
   it("fails to compile in stepFields and stepSchema, as the page says, until its cases are added there", () => {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createAjv } from "../../engine/core/createAjv";
+import { createAjv } from "../../engine/node/validation";
 import { SPEND_BANDS } from "../../engine/core/deriveLeadFields";
 import type { FlowDocument, Step, StepOfKind } from "../../engine/core/types";
 import dealsSchema from "../../schemas/deals.schema.json";

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createAjv, createSchemaCheck } from "../../engine/core/createAjv";
+import { createAjv, createSchemaCheck } from "../../engine/node/validation";
 import { replayFlow } from "../../engine/core/replayFlow";
 import { assertNever, type Answers, type FieldKey, type FlowDocument, type Step } from "../../engine/core/types";
 import { nextMove, stepById } from "../../engine/core/walkFlow";
@@ -105,7 +105,7 @@ function* everyPath(flow: FlowDocument, stepId = flow.start, before: Omit<FlowPa
   }
 }
 
-const check = createSchemaCheck(createAjv());
+const check = createSchemaCheck();
 const validateEnvelope = createAjv().getSchema("lead.schema.json")!;
 
 /** What is wrong with one path of a flow that should end in a lead; empty when nothing is. */

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkForms, formatFinding } from "../../scripts/formsCheck";
+import { formatFinding } from "../../engine/core/findings";
+import { checkForms } from "../../scripts/formsCheck";
 import v1 from "../../forms/business-energy/v1.json";
 
 type Doc = Record<string, unknown> & { steps: Array<Record<string, unknown>> };
@@ -27,10 +28,10 @@ describe("npm run forms:check", () => {
   });
 
   it.each<[string, (doc: Doc) => void, RegExp]>([
-    ["an unknown field key", (d) => (step(d, "utility").field = "utilty"), /schema: utility: \/steps\/0\/field must be equal to one of the allowed values/],
-    ["a condition reading an unknown field", (d) => (step(d, "spend").next = [{ when: { "==": [{ var: "fuel" }, "gas"] }, to: "contract" }, { to: "meter" }]), /schema: spend: condition reads unknown field "fuel"/],
-    ["an unknown step target", (d) => (step(d, "supplier").next = "adress"), /schema: supplier: next names unknown step "adress"/],
-    ["a duplicate step id", (d) => (step(d, "contract").id = "meter"), /schema: meter: duplicate step id/],
+    ["an unknown field key", (d) => (step(d, "utility").field = "utilty"), /unknown-field: utility: field "utilty" is not in the field library/],
+    ["a condition reading an unknown field", (d) => (step(d, "spend").next = [{ when: { "==": [{ var: "fuel" }, "gas"] }, to: "contract" }, { to: "meter" }]), /unknown-field: spend: condition reads unknown field "fuel"/],
+    ["an unknown step target", (d) => (step(d, "supplier").next = "adress"), /unknown-step: supplier: next names unknown step "adress"/],
+    ["a duplicate step id", (d) => (step(d, "contract").id = "meter"), /duplicate-step: meter: duplicate step id/],
     ["an unreachable step", (d) => Object.assign(step(d, "spend"), { next: "meter" }) && (step(d, "meter").next = "supplier"), /unreachable-step: contract: no path from the start reaches this step/],
     ["a dead end", (d) => d.steps.push({ id: "extra", kind: "upsell", question: "More?", services: [{ flow: "business-energy", label: "Energy" }] }) && (step(d, "supplier").next = "extra"), /dead-end: extra: a upsell step with no next leaves the visitor stuck/],
     ["a path with no submit step", (d) => delete step(d, "contact").submit, /no-submit: done: the path utility → spend → contract → supplier → address → contact → done reaches success without sending the lead/],
@@ -72,6 +73,17 @@ describe("npm run forms:check", () => {
     const findings = lint({ "v1.json": base(), "v2.json": { ...base(), version: 2 }, "split.json": split });
     expect(messages(findings)).toContainEqual(expect.stringMatching(expected));
     expect(findings.every((f) => f.file.endsWith("split.json"))).toBe(true);
+  });
+
+  it("gives one finding for a version that fails to load, not a second about the split naming it", () => {
+    const findings = lint({ "v1.json": base(), "v2.json": "{ nope", "split.json": { default: 1, weights: { "1": 50, "2": 50 } } });
+    expect(messages(findings)).toEqual([expect.stringMatching(/^invalid-json: -: is not valid JSON/)]);
+    expect(findings[0]!.file).toMatch(/business-energy\/v2\.json$/);
+  });
+
+  it("warns of a file in a flow's folder that nothing reads, and how to make it a version", () => {
+    const findings = lint({ "v1.json": base(), "v02.json": { ...base(), version: 2 }, "split.json": { default: 1, weights: { "1": 100 } } });
+    expect(findings.map((f) => [f.severity, f.rule, f.fix])).toEqual([["warning", "stray-file", "rename it v2.json to make it version 2"]]);
   });
 
   it("reports a file that is not JSON instead of stopping", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkFlow } from "../../engine/core/checkFlow";
-import { createAjv } from "../../engine/core/createAjv";
+import { createSchemaCheck } from "../../engine/node/validation";
 import type { FlowDocument } from "../../engine/core/types";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
 import { initialState } from "../../engine/react/quoteFlowState";
@@ -8,8 +8,8 @@ import { chooseVersion } from "../../site/quote/chooseVersion";
 import { isTestMode, prefillFromQuery } from "../../site/quote/prefill";
 import v1 from "../../forms/business-energy/v1.json";
 
-const ajv = createAjv();
-const energy = checkFlow(ajv, v1, "forms/business-energy/v1.json");
+const check = createSchemaCheck();
+const energy = checkFlow(check, v1, "forms/business-energy/v1.json");
 
 /** A card-payments-like flow whose first question a landing page can answer, and a chooser that jumps. */
 const cards: FlowDocument = {
@@ -114,5 +114,5 @@ describe("choosing a version", () => {
 });
 
 it("checks the fixture flows as the server would", () => {
-  expect(() => checkFlow(ajv, cards, "cards")).not.toThrow();
+  expect(() => checkFlow(check, cards, "cards")).not.toThrow();
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkFlow } from "../../engine/core/checkFlow";
-import { createAjv, createSchemaCheck } from "../../engine/core/createAjv";
+import { createSchemaCheck } from "../../engine/node/validation";
 import { PHONE_MESSAGE } from "../../engine/core/messages";
 import { replayFlow } from "../../engine/core/replayFlow";
 import { businessEnergyAnswers, loadFlow, visitorAnswers } from "../fixtures/forms";
 
-const check = createSchemaCheck(createAjv());
+const check = createSchemaCheck();
 const v1 = loadFlow("business-energy", 1);
 const v2 = loadFlow("business-energy", 2);
 
@@ -156,7 +156,7 @@ describe("answers that stop early", () => {
   });
 
   const chooser = checkFlow(
-    createAjv(),
+    createSchemaCheck(),
     {
       id: "quote",
       path: "",

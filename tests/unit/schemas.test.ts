@@ -1,7 +1,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createAjv, createSchemaCheck } from "../../engine/core/createAjv";
+import { createAjv, createSchemaCheck } from "../../engine/node/validation";
 import { fieldKeys, fieldLabel } from "../../engine/core/fieldLibrary";
 import { stepSchema } from "../../engine/core/stepSchema";
 import type { StepOfKind } from "../../engine/core/types";
@@ -86,7 +86,7 @@ describe("a form step's schema", () => {
     optional: ["businessName", "email"],
     next: "done",
   };
-  const check = createSchemaCheck(createAjv());
+  const check = createSchemaCheck();
 
   it("requires the fields not listed as optional", () => {
     expect(stepSchema(step).required).toEqual(["customerName", "phone"]);

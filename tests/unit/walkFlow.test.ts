@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkFlow } from "../../engine/core/checkFlow";
-import { createAjv } from "../../engine/core/createAjv";
+import { createSchemaCheck } from "../../engine/node/validation";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import {
   advance,
@@ -121,7 +121,7 @@ describe("Back", () => {
 
 describe("a jump to another flow", () => {
   const chooser = checkFlow(
-    createAjv(),
+    createSchemaCheck(),
     {
       id: "quote",
       path: "",

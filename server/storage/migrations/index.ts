@@ -3,10 +3,12 @@ import type { Migration } from "kysely";
 import * as leads from "./0001_leads";
 import * as leadPipeline from "./0002_lead_pipeline";
 import * as funnelCounts from "./0003_funnel_counts";
+import * as unknownVersions from "./0004_unknown_versions";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   "0001_leads": leads,
   "0002_lead_pipeline": leadPipeline,
   "0003_funnel_counts": funnelCounts,
+  "0004_unknown_versions": unknownVersions,
 };

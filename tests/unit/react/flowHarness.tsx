@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach } from "vitest";
 import { loadStepValidator } from "virtual:step-validators";
 import { checkFlow } from "../../../engine/core/checkFlow";
-import { createAjv } from "../../../engine/core/createAjv";
+import { createSchemaCheck } from "../../../engine/node/validation";
 import type { Answers, FlowDocument } from "../../../engine/core/types";
 import { QuoteFlow, type QuoteFlowProps } from "../../../engine/react/QuoteFlow";
 import type { Address, Deal, FlowServices, LeadResponse } from "../../../engine/react/types";
@@ -26,8 +26,8 @@ afterEach(cleanup);
 
 // Imported, not read through tests/fixtures/forms.ts: under jsdom its `new URL("../../", import.meta.url)`
 // resolves against the page (http://localhost:3000/), not the file system. Checked as the server checks them.
-export const businessEnergyV1 = checkFlow(createAjv(), v1, "forms/business-energy/v1.json");
-export const businessEnergyV2 = checkFlow(createAjv(), v2, "forms/business-energy/v2.json");
+export const businessEnergyV1 = checkFlow(createSchemaCheck(), v1, "forms/business-energy/v1.json");
+export const businessEnergyV2 = checkFlow(createSchemaCheck(), v2, "forms/business-energy/v2.json");
 
 /** A postcode the lookup knows, with two addresses. */
 export const KNOWN_POSTCODE = "LS1 4DY";

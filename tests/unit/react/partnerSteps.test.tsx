@@ -2,7 +2,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { checkFlow } from "../../../engine/core/checkFlow";
-import { createAjv } from "../../../engine/core/createAjv";
+import { createSchemaCheck } from "../../../engine/node/validation";
 import type { FlowDocument } from "../../../engine/core/types";
 import type { QuoteFlowEvent } from "../../../engine/react/types";
 import { fakeServices, renderFlow } from "./flowHarness";
@@ -12,7 +12,7 @@ import { fakeServices, renderFlow } from "./flowHarness";
  * borrows business energy v1's id and contact step, whose validator the build precompiles.
  */
 const partnerFlow: FlowDocument = checkFlow(
-  createAjv(),
+  createSchemaCheck(),
   {
     id: "business-energy",
     path: "business-energy",

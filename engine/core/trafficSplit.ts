@@ -1,0 +1,42 @@
+/**
+ * A flow's split.json: what is wrong with it, and how visitors are shared between the versions that can be
+ * served. A broken split or a broken default never leaves a flow without a version: the default falls back to
+ * the served version with the largest share, else the lowest.
+ */
+import splitSchema from "../../schemas/split.schema.json";
+import type { TrafficSplit } from "../../schemas/generated/split";
+import type { Finding } from "./findings";
+import { schemaFindings } from "./schemaFindings";
+import type { JsonSchema, SchemaCheck } from "./types";
+
+/** How visitors without ?v= are shared: the version they fall back to and each version's weight. */
+export interface ServedSplit {
+  defaultVersion: number;
+  weights: Record<string, number>;
+}
+
+/** The split file as written, when it has the split's shape, and its findings. */
+export function readSplit(check: SchemaCheck, doc: unknown, file: string, versionFiles: readonly number[]): { split?: TrafficSplit; findings: Finding[] } {
+  const errors = check(splitSchema as JsonSchema, doc);
+  if (errors.length > 0) return { findings: schemaFindings(errors, doc, file, { schema: splitSchema as JsonSchema, name: "schemas/split.schema.json" }) };
+  const split = doc as TrafficSplit;
+  const findings: Finding[] = [];
+  const add = (rule: string, message: string, fix: string) => findings.push({ severity: "error", rule, file, message, fix });
+  const total = Object.values(split.weights).reduce((sum, w) => sum + w, 0);
+  if (Math.abs(total - 100) > 1e-9) add("split-total", `the weights add up to ${total}, not 100`, "change the weights so they add up to 100");
+  // Against the files present, not the versions that loaded: a broken v2.json is its own finding, not a missing one.
+  for (const version of Object.keys(split.weights)) {
+    if (!versionFiles.includes(Number(version))) add("split-unknown-version", `weight for version ${version}, which has no v${version}.json`, `remove "${version}" from weights, or add v${version}.json`);
+  }
+  if (!versionFiles.includes(split.default)) add("split-default", `default version ${split.default} has no v${split.default}.json`, `set default to an existing version (${versionFiles.map((v) => v).join(", ")})`);
+  return { split, findings };
+}
+
+/** The split visitors get, over the versions that can be served (at least one). */
+export function servedSplit(split: TrafficSplit | undefined, served: readonly number[]): ServedSplit {
+  const weights = Object.fromEntries(Object.entries(split?.weights ?? {}).filter(([version]) => served.includes(Number(version))));
+  const byWeight = Object.entries(weights).sort(([a, wa], [b, wb]) => wb - wa || Number(a) - Number(b));
+  const defaultVersion =
+    split && served.includes(split.default) ? split.default : byWeight[0] && byWeight[0][1] > 0 ? Number(byWeight[0][0]) : Math.min(...served);
+  return { defaultVersion, weights: split ? weights : { [String(defaultVersion)]: 100 } };
+}
