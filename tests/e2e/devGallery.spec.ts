@@ -1,7 +1,18 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { loadFlowCorpus } from "../../engine/node/formsFolder";
+import { readFlowDoc } from "./flowDriver";
 
-const flows = loadFlowCorpus().flows;
+// The forms as written, read plainly here: the page is checked against the files, not against the server's reading.
+const formsDir = fileURLToPath(new URL("../../forms/", import.meta.url));
+const flows = readdirSync(formsDir)
+  .map((id) => ({ id, versions: readdirSync(path.join(formsDir, id)).flatMap((f) => /^v(\d+)\.json$/.exec(f)?.[1] ?? []).map((v) => ({ version: Number(v) })) }))
+  .filter((flow) => flow.versions.length > 0)
+  .map((flow) => {
+    const split = JSON.parse(readFileSync(path.join(formsDir, flow.id, "split.json"), "utf8")) as { default: number; weights: Record<string, number> };
+    return { ...flow, path: readFlowDoc(flow.id, flow.versions[0]!.version).path, weights: split.weights, defaultVersion: split.default };
+  });
 const versionCount = flows.reduce((sum, flow) => sum + flow.versions.length, 0);
 
 test("the development page shows every flow version with its picture, share and a link to try it, under the site's CSP", async ({ page }) => {
@@ -35,6 +46,16 @@ test("the development page stays out of the sitemap", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("/quote/business-energy/");
   expect(sitemap).not.toContain("/dev/");
+});
+
+test("lists a ?v= visitors asked for that names no version, counted by the funnel beacon", async ({ page, request }) => {
+  const beacon = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.request().method() === "POST");
+  await page.goto("/quote/business-solar/?v=41");
+  await expect(page.locator(".quote-flow")).toHaveAttribute("data-version", "1");
+  expect((await beacon).status()).toBe(204);
+
+  const devPage = await (await request.get("/dev/flows/")).text();
+  expect(devPage).toMatch(/Unknown versions asked for in business-solar">\n<li><code>\?v=41<\/code>: \d+ visits?, last on \d{4}-\d{2}-\d{2}<\/li>/);
 });
 
 test("trying a version from the page opens that version, and its funnel beacon is accepted", async ({ page }) => {

@@ -25,6 +25,8 @@ let v2File: string;
 let preview: LivePreview;
 let browser: Browser;
 let page: Page;
+/** What the preview's pages log as warnings or errors (a hydration mismatch would be one). */
+const consoleProblems: string[] = [];
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "analysts-doc-"));
   formsDir = path.join(scratch, "forms");
@@ -33,6 +35,9 @@ beforeAll(async () => {
   preview = await startLivePreview({ ...process.env, FORMS_DIR: formsDir, DATA_DIR: path.join(scratch, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error" });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   page = await browser.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") consoleProblems.push(message.text());
+  });
 }, PREVIEW_TIMEOUT);
 afterAll(async () => {
   await browser?.close();
@@ -74,6 +79,7 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     await page.goto(`${preview.url}quote/business-water/`);
     await expect.poll(() => heading().textContent()).toBe(readFlow("business-water", 1, formsDir).steps[0]!.question);
     expect(await (await fetch(`${preview.url}api/health`)).json()).toEqual({ status: "ok" });
+    expect(consoleProblems, "no hydration or other warnings").toEqual([]);
   });
 
   it("2. makes v2 and, with spend's change forgotten, shows the doc's findings over the page, then v2 once it is made", async () => {
