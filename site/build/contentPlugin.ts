@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Ajv from "ajv";
+import { createAjv } from "../../engine/node/validation";
 import matter from "gray-matter";
 import MarkdownIt from "markdown-it";
 import type { Plugin } from "vite";
@@ -63,7 +63,7 @@ markdown.renderer.rules.table_open = (tokens, idx, options, _env, self) => {
   return `<div class="table-scroll" role="region" tabindex="0" aria-label="${label}">\n${self.renderToken(tokens, idx, options)}`;
 };
 markdown.renderer.rules.table_close = (tokens, idx, options, _env, self) => `${self.renderToken(tokens, idx, options)}</div>\n`;
-const validate = new Ajv({ allErrors: true }).compile<ArticleFrontMatter>(articleSchema);
+const validate = createAjv().compile<ArticleFrontMatter>(articleSchema);
 
 /** The folder articles are read from: SITE_CONTENT_DIR when set (tests use a copy), else site/content. */
 export function contentDir(): string {
