@@ -5,7 +5,7 @@ import { nextMove, progress, stepById } from "../core/walkFlow";
 import type { Answers, FieldError, FlowDocument, Step } from "../core/types";
 import { ErrorSummary } from "./ErrorSummary";
 import { STEP_FORM_ID } from "./fieldIds";
-import { initialState, quoteFlowReducer } from "./quoteFlowState";
+import { initialState, quoteFlowReducer, type QuoteFlowState } from "./quoteFlowState";
 import { preloadFormStep, preloadLaterSteps, stepRegistry } from "./registry";
 import type { FlowServices, FlowSnapshot, LeadResponse, QuoteFlowEvent, StepComponent, StepProps } from "./types";
 
@@ -48,8 +48,12 @@ export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, 
   const latest = useRef({ answers: state.answers, onEvent });
   latest.current = { answers: state.answers, onEvent };
   const emit = (event: QuoteFlowEvent) => latest.current.onEvent?.(event);
+  // Once per step shown: React's development mode runs effects twice on mounting, which would count the first step twice.
+  const shownWalk = useRef<QuoteFlowState["walk"] | undefined>(undefined);
   useEffect(() => {
     const { walk } = state;
+    if (shownWalk.current === walk) return;
+    shownWalk.current = walk;
     emit({ type: "step", stepId: walk.stepId, history: walk.history, manualAddress: latest.current.answers.businessAddressManual === true });
   }, [state.walk]);
 

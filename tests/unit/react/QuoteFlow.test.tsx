@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
+import { QuoteFlow } from "../../../engine/react/QuoteFlow";
 import {
   answerV1UpToAddress,
   businessEnergyV1,
+  fakeServices,
   nextButton,
   nextLozenge,
   pickKnownAddress,
@@ -99,5 +103,20 @@ describe("moving through a flow", () => {
     expect(progressPercent()).toBe(0);
     await user.click(nextButton());
     expect(progressPercent()).toBe(afterOne);
+  });
+});
+
+describe("the steps it reports", () => {
+  it("reports each step shown once, even where React runs effects twice (development's strict mode)", async () => {
+    const events: string[] = [];
+    const user = userEvent.setup();
+    render(
+      <StrictMode>
+        <QuoteFlow flow={businessEnergyV1} services={fakeServices()} onEvent={(event) => event.type === "step" && events.push(event.stepId)} />
+      </StrictMode>,
+    );
+    await tapOption(user, "Gas");
+
+    expect(events).toEqual(["utility", "spend"]);
   });
 });
