@@ -5,12 +5,13 @@
  */
 import Ajv, { type Options, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import eventSchema from "../../schemas/event.schema.json";
-import fieldsSchema from "../../schemas/fields.schema.json";
-import flowSchema from "../../schemas/flow.schema.json";
-import leadSchema from "../../schemas/lead.schema.json";
-import newsletterSchema from "../../schemas/newsletter.schema.json";
-import splitSchema from "../../schemas/split.schema.json";
+// JSON imported with its type named, so Node's own loader takes this module as it is (Playwright's specs reach it).
+import eventSchema from "../../schemas/event.schema.json" with { type: "json" };
+import fieldsSchema from "../../schemas/fields.schema.json" with { type: "json" };
+import flowSchema from "../../schemas/flow.schema.json" with { type: "json" };
+import leadSchema from "../../schemas/lead.schema.json" with { type: "json" };
+import newsletterSchema from "../../schemas/newsletter.schema.json" with { type: "json" };
+import splitSchema from "../../schemas/split.schema.json" with { type: "json" };
 import { formats } from "../core/fieldFormats";
 import type { JsonSchema, SchemaCheck } from "../core/types";
 
