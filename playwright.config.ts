@@ -3,7 +3,9 @@ import { chromiumArgs, chromiumPath } from "./tests/e2e/chromium";
 import { e2eDataDir, e2ePort } from "./tests/e2e/server";
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir: "tests",
+  // The end-to-end suite, and the browser half of the specification's conformance suite (vitest takes *.test.ts).
+  testMatch: ["e2e/**/*.spec.ts", "spec/**/*.spec.ts"],
   fullyParallel: true,
   workers: 2,
   retries: 0,

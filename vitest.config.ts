@@ -7,7 +7,7 @@ export default mergeConfig(
   defineConfig({
     root: fileURLToPath(new URL("./", import.meta.url)),
     test: {
-      include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts"],
+      include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts", "tests/spec/**/*.test.ts"],
       environment: "node",
       restoreMocks: true,
       testTimeout: 20_000,

@@ -78,7 +78,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
   await app.register(addressesRoutes, { provider: createAddressProvider(config) });
-  await app.register(partnersRoutes, { buyers });
+  await app.register(partnersRoutes, { buyers, siteHours, now });
   await app.register(newsletterRoutes, { db, now });
   await app.register(eventsRoutes, { db, flows, now, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
   await app.register(leadsRoutes, {

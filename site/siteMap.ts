@@ -31,13 +31,13 @@ export const sitePages: readonly SitePage[] = [
   {
     path: "/business-energy/electric-vehicle-charging/",
     title: "Workplace EV Charging for Business",
-    crumb: "EV Charging",
+    crumb: "Electric Vehicle Charging",
     body: landing("evCharging"),
   },
   {
     path: "/business-energy-generators/",
     title: "Sell Surplus Electricity: Compare Export Deals",
-    crumb: "Business Generators",
+    crumb: "Sell Your Energy",
     body: landing("generators"),
   },
   { path: "/business-solar/", title: "Commercial Solar Panels for Business", crumb: "Business Solar", body: landing("businessSolar") },
@@ -54,12 +54,12 @@ export const sitePages: readonly SitePage[] = [
     crumb: "Business Water",
     body: landing("businessWater"),
   },
-  { path: "/business-waste/", title: "Business Waste Collection: Compare Quotes", crumb: "Business Waste", body: landing("businessWaste") },
-  { path: "/take-card-payments/", title: "Card Machines and Payments for Business", crumb: "Card Payments", body: landing("cardPayments") },
+  { path: "/business-waste/", title: "Business Waste Collection: Compare Quotes", crumb: "Business Waste Collection", body: landing("businessWaste") },
+  { path: "/take-card-payments/", title: "Card Machines and Payments for Business", crumb: "Take Card Payments", body: landing("cardPayments") },
   {
     path: "/take-card-payments/barclaycard/",
     title: "Barclaycard Payments: Card Machines",
-    crumb: "Barclaycard",
+    crumb: "Barclaycard Payments",
     body: landing("barclaycard"),
   },
   {
@@ -98,6 +98,20 @@ export function breadcrumbTrail(page: SitePage): Crumb[] {
     .map((_, i) => findPage(`/${segments.slice(0, i + 1).join("/")}/`))
     .filter((found) => found !== undefined);
   return [sitePages[0]!, ...ancestors, page].map((p) => ({ label: p.crumb, path: p.path }));
+}
+
+/** The breadcrumb label of every quote page. */
+export const QUOTE_CRUMB = "Get a quote";
+
+/** Home › the service's page (when the site has one at the flow's path) › Get a quote, for a quote page. */
+export function quoteTrail(flowPath: string): Crumb[] {
+  const home = sitePages[0]!;
+  const service = flowPath ? findPage(`/${flowPath}/`) : undefined;
+  return [
+    { label: home.crumb, path: home.path },
+    ...(service ? [{ label: service.crumb, path: service.path }] : []),
+    { label: QUOTE_CRUMB, path: quotePath(flowPath) },
+  ];
 }
 
 /** The page's own title (before the brand is added), for share links: a content page's, or a quote flow's. */

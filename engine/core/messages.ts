@@ -2,8 +2,14 @@
 import { fieldLabel } from "./fieldLabels";
 import type { FieldError, SchemaError } from "./types";
 
-/** The specification's message for an unknown failure. */
+/** The heading of the error summary above a step's fields. */
+export const ERROR_SUMMARY_HEADING = "Please fix the following issues:";
+
+/** The specification's message for an unknown failure: a lost connection, a server error. */
 export const SOMETHING_WENT_WRONG = "Something has gone wrong. Please try again.";
+
+/** The message for a postcode whose lookup found no address. */
+export const NO_ADDRESSES_MESSAGE = "No addresses found. Please check the postcode is correct.";
 
 /** The message for an invalid UK phone number. */
 export const PHONE_MESSAGE = "Please enter a valid UK phone number so we can contact you with a quote";
@@ -14,27 +20,25 @@ export function errorField(error: SchemaError): string {
   return error.instancePath.split("/")[1] ?? "";
 }
 
-/** One visitor-facing message for a schema error on a field. */
+/** The spec's two field messages (SPEC §5), after the field's label. */
+export const REQUIRED_SUFFIX = "is required";
+export const INVALID_SUFFIX = "is invalid";
+
+/**
+ * One visitor-facing message for a schema error on a field, in the spec's words: "<label> is required" for
+ * an answer not given (a missing field, an empty text, no choice), the phone message for a phone number that
+ * is not a UK one, and "<label> is invalid" for anything else.
+ */
 export function fieldMessage(field: string, error: SchemaError): string {
   const label = fieldLabel(field);
-  switch (error.keyword) {
-    case "required":
-      return `${label} is required`;
-    case "minLength":
-    case "minItems":
-      return error.params.limit === 1 ? `${label} is required` : `${label} is too short`;
-    case "maxLength":
-    case "maxItems":
-      return `${label} must be at most ${String(error.params.limit)} ${error.keyword === "maxLength" ? "characters" : "choices"}`;
-    case "enum":
-    case "const":
-      return `Please choose an answer for ${label.toLowerCase()}`;
-    case "type":
-      return `${label} is invalid`;
-    default:
-      if (field === "phone") return PHONE_MESSAGE;
-      return `${label} is invalid`;
-  }
+  if (isMissing(error)) return `${label} ${REQUIRED_SUFFIX}`;
+  if (field === "phone" && error.keyword === "format") return PHONE_MESSAGE;
+  return `${label} ${INVALID_SUFFIX}`;
+}
+
+function isMissing(error: SchemaError): boolean {
+  if (error.keyword === "required") return true;
+  return (error.keyword === "minLength" || error.keyword === "minItems") && error.params.limit === 1;
 }
 
 /**

@@ -1,9 +1,9 @@
 /** Engine-wide names for the generated schema types, plus the shapes only the engine uses. */
-import type { FlowDocument, Step, Target, Transition, Option } from "../../schemas/generated/flow";
+import type { FlowDocument, Step, Target, Transition, Option, ProductType, UpsellServices } from "../../schemas/generated/flow";
 import type { LeadFields, FieldKey, ServiceType } from "../../schemas/generated/fields";
 import type { FieldError } from "../../schemas/generated/lead";
 
-export type { FlowDocument, Step, Target, Transition, Option, LeadFields, FieldKey, ServiceType, FieldError };
+export type { FlowDocument, Step, Target, Transition, Option, ProductType, UpsellServices, LeadFields, FieldKey, ServiceType, FieldError };
 
 /** Every kind of step a flow document may hold. */
 export type StepKind = Step["kind"];

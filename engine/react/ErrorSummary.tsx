@@ -1,5 +1,6 @@
 import type { MouseEvent, Ref } from "react";
 import { isFieldKey } from "../core/fieldLabels";
+import { ERROR_SUMMARY_HEADING } from "../core/messages";
 import type { FieldError } from "../core/types";
 import { fieldId } from "./fieldIds";
 
@@ -9,7 +10,7 @@ export function ErrorSummary({ errors, ref }: { errors: FieldError[]; ref?: Ref<
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
       <h2 id="error-summary-title" className="error-summary__title">
-        Please fix the following issues:
+        {ERROR_SUMMARY_HEADING}
       </h2>
       <ul className="error-summary__list">
         {errors.map((error) => (

@@ -1,5 +1,7 @@
 /** The generic renderer: draws any flow document step by step, with progress, Back/Next and error summary. */
 import { Suspense, useEffect, useReducer, useRef } from "react";
+import { pickAnswers } from "../core/answers";
+import { SOMETHING_WENT_WRONG } from "../core/messages";
 import { stepFields } from "../core/stepFields";
 import { nextMove, progress, stepById } from "../core/walkFlow";
 import type { Answers, FieldError, FlowDocument, Step } from "../core/types";
@@ -13,7 +15,7 @@ import type { FlowServices, FlowSnapshot, LeadResponse, QuoteFlowEvent, StepComp
 export const SUCCESS_HEADING = "Thank you – your quote request is in";
 
 /** Shown when the lead could not be sent (network failure or an unexpected answer). */
-export const SUBMIT_FAILED_MESSAGE = "Something has gone wrong. Please try again.";
+export const SUBMIT_FAILED_MESSAGE = SOMETHING_WENT_WRONG;
 
 /** Response codes after which the visitor sees the success step. */
 const ACCEPTED_CODES = new Set(["0", "1", "2", "5", "6", "7", "8", "9", "10", "99", "100"]);
@@ -29,10 +31,12 @@ export interface QuoteFlowProps {
   onSnapshot?(snapshot: FlowSnapshot): void;
   /** Told of starts, steps, submissions and leads, for tracking. */
   onEvent?(event: QuoteFlowEvent): void;
+  /** Back on the first step: given when this flow was entered from another (the chooser), to return there. */
+  onBackAtStart?(): void;
 }
 
 /** Draws a flow from its start. Key it by flow id and version: another document starts afresh. */
-export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, onEvent }: QuoteFlowProps) {
+export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, onEvent, onBackAtStart }: QuoteFlowProps) {
   const [state, dispatch] = useReducer(quoteFlowReducer, undefined, () => initialState(flow, initialAnswers, resume));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -99,7 +103,7 @@ export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, 
     }
     const move = nextMove(step, answers);
     if (move.type === "step") dispatch({ type: "advance", patch, to: move.stepId, ...(result ? { result } : {}) });
-    else if (move.type === "flow") services.startFlow(move.flowId, answers);
+    else if (move.type === "flow") services.startFlow(move.flowId, answers, { flowId: flow.id, answers: pickAnswers(answers, stepFields(step, answers)) });
   };
 
   const rejectLead = (result: LeadResponse | undefined) => {
@@ -139,8 +143,12 @@ export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, 
     <div className="quote-flow" data-flow={flow.id} data-version={flow.version} data-step={step.id}>
       {!isEnd && (
         <div className="quote-flow__bar">
-          {state.walk.history.length > 0 ? (
-            <button type="button" className="lozenge lozenge--back" onClick={() => dispatch({ type: "back" })}>
+          {state.walk.history.length > 0 || onBackAtStart ? (
+            <button
+              type="button"
+              className="lozenge lozenge--back"
+              onClick={() => (state.walk.history.length > 0 ? dispatch({ type: "back" }) : onBackAtStart?.())}
+            >
               Back
             </button>
           ) : (

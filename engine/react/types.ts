@@ -27,8 +27,11 @@ export interface FlowServices {
   submitLead(flow: FlowDocument, answers: Answers): Promise<LeadResponse>;
   /** The precompiled validator of a step ("<stepId>" or "<stepId>:<variant>"). */
   loadValidator(flow: FlowDocument, key: string): Promise<ValidatorModule>;
-  /** Starts another flow (a `{ flow }` target or an upsell), carrying the answers given so far. */
-  startFlow(flowId: string, answers: Answers): void;
+  /**
+   * Starts another flow (a `{ flow }` target or an upsell), carrying the answers given so far. `from` is the flow
+   * handing over and the answers of its last step, for Back on the next flow's first step; an upsell gives none.
+   */
+  startFlow(flowId: string, answers: Answers, from?: { flowId: string; answers: Answers }): void;
   /** The partners a flow's leads may go to, by name, for the consent wording beside the submit button. */
   loadPartners(flow: FlowDocument): Promise<string[]>;
   /** The offers of a deals file (forms/deals/<name>.json), expired ones included. */

@@ -1,23 +1,24 @@
 /* Generated from schemas/buyers.schema.json by `npm run schemas:types`. Do not edit. */
 
+/**
+ * The spec's service types (SPEC §3), the one list every flow, buyer and page reads.
+ */
 export type ServiceType =
   | "business-energy"
-  | "business-energy-generators"
-  | "business-solar"
-  | "business-broadband"
   | "business-water"
-  | "business-waste"
-  | "business-insurance"
-  | "business-credit-cards"
-  | "business-loans"
+  | "business-broadband"
   | "take-card-payments"
+  | "business-waste"
+  | "business-solar"
+  | "business-energy-generators"
+  | "business-insurance"
+  | "business-loans"
   | "home-energy"
-  | "home-energy-generators"
+  | "home-generators"
   | "home-solar"
   | "home-broadband"
-  | "home-water"
   | "home-waste"
-  | "home-payments"
+  | "home-water"
   | "home-insurance";
 /**
  * This interface was referenced by `BuyersFile`'s JSON-Schema

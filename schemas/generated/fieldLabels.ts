@@ -5,7 +5,7 @@ import type { FieldKey } from "./fields";
 export const fieldLabels = {
   serviceType: "Service",
   utility: "Energy type",
-  spendString: "Monthly spend",
+  spendString: "Spend",
   spend: "Spend band",
   hasHalfHourlyMeter: "Half-hourly meter",
   contractExpiry: "Contract end",
@@ -34,7 +34,6 @@ export const fieldLabels = {
   makeOrTakeCardPayments: "Make or take card payments",
   currentlyAcceptsCardPayments: "Currently accepts card payments",
   desiredPaymentMethod: "How you take payments",
-  cardTurnover: "Monthly card turnover",
   wasteTypes: "Waste types",
   binCount: "Number of bins",
   wasteVolume: "Amount of waste",

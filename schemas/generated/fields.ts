@@ -1,27 +1,27 @@
 /* Generated from schemas/fields.schema.json by `npm run schemas:types`. Do not edit. */
 
 /**
+ * The spec's service types (SPEC §3), the one list every flow, buyer and page reads.
+ *
  * This interface was referenced by `LeadFields`'s JSON-Schema
  * via the `definition` "serviceType".
  */
 export type ServiceType =
   | "business-energy"
-  | "business-energy-generators"
-  | "business-solar"
-  | "business-broadband"
   | "business-water"
-  | "business-waste"
-  | "business-insurance"
-  | "business-credit-cards"
-  | "business-loans"
+  | "business-broadband"
   | "take-card-payments"
+  | "business-waste"
+  | "business-solar"
+  | "business-energy-generators"
+  | "business-insurance"
+  | "business-loans"
   | "home-energy"
-  | "home-energy-generators"
+  | "home-generators"
   | "home-solar"
   | "home-broadband"
-  | "home-water"
   | "home-waste"
-  | "home-payments"
+  | "home-water"
   | "home-insurance";
 /**
  * Every key of the field library (kept equal to the property names above by a test).
@@ -61,7 +61,6 @@ export type FieldKey =
   | "makeOrTakeCardPayments"
   | "currentlyAcceptsCardPayments"
   | "desiredPaymentMethod"
-  | "cardTurnover"
   | "wasteTypes"
   | "binCount"
   | "wasteVolume"
@@ -87,11 +86,11 @@ export interface LeadFields {
   serviceType?: ServiceType;
   utility?: "electricity" | "gas" | "both";
   /**
-   * The spend band as the visitor chose it; the numeric band `spend` is derived from it.
+   * The spend answer as the visitor chose it: a value of the spend band table (schemas/spendBands.json), which gives the number `spend`.
    */
   spendString?: string;
   /**
-   * Derived from spendString by the spend band table; -1 for anything not in it.
+   * Derived from spendString by the spend band table (schemas/spendBands.json): -2 for dontKnow, -1 for an answer in no row.
    */
   spend?: number;
   hasHalfHourlyMeter?: "yes" | "no" | "notSure";
@@ -130,7 +129,6 @@ export interface LeadFields {
    * @maxItems 10
    */
   desiredPaymentMethod?: string[];
-  cardTurnover?: string;
   /**
    * @minItems 1
    * @maxItems 20

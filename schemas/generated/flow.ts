@@ -1,47 +1,50 @@
 /* Generated from schemas/flow.schema.json by `npm run schemas:types`. Do not edit. */
 
 /**
+ * The spec's product types (SPEC §3), the one list every flow, buyer and test reads. "test" is the spec's test type: for flows made by tests, never for a published flow.
+ *
  * This interface was referenced by `FlowDocument`'s JSON-Schema
  * via the `definition` "productType".
  */
 export type ProductType =
   | "chooseProduct"
   | "businessEnergy"
-  | "businessEnergyGenerators"
+  | "businessGenerators"
   | "businessSolar"
-  | "businessBroadband"
+  | "businessCreditCards"
+  | "businessPayments"
+  | "businessPaymentsBarclaycard"
   | "businessWater"
   | "businessWaste"
+  | "businessBroadband"
   | "businessInsurance"
-  | "businessCreditCards"
-  | "takeCardPayments"
-  | "takeCardPaymentsBarclaycard"
   | "homeEnergy"
-  | "homeEnergyGenerators"
+  | "homeGenerators"
   | "homeSolar"
   | "homeBroadband"
-  | "homeWater"
   | "homeWaste"
-  | "homePayments"
-  | "homeInsurance";
+  | "homeWater"
+  | "homeInsurance"
+  | "test";
+/**
+ * The spec's service types (SPEC §3), the one list every flow, buyer and page reads.
+ */
 export type ServiceType =
   | "business-energy"
-  | "business-energy-generators"
-  | "business-solar"
-  | "business-broadband"
   | "business-water"
-  | "business-waste"
-  | "business-insurance"
-  | "business-credit-cards"
-  | "business-loans"
+  | "business-broadband"
   | "take-card-payments"
+  | "business-waste"
+  | "business-solar"
+  | "business-energy-generators"
+  | "business-insurance"
+  | "business-loans"
   | "home-energy"
-  | "home-energy-generators"
+  | "home-generators"
   | "home-solar"
   | "home-broadband"
-  | "home-water"
   | "home-waste"
-  | "home-payments"
+  | "home-water"
   | "home-insurance";
 /**
  * This interface was referenced by `FlowDocument`'s JSON-Schema
@@ -96,7 +99,6 @@ export type FieldKey =
   | "makeOrTakeCardPayments"
   | "currentlyAcceptsCardPayments"
   | "desiredPaymentMethod"
-  | "cardTurnover"
   | "wasteTypes"
   | "binCount"
   | "wasteVolume"
@@ -137,6 +139,15 @@ export type Target =
   | {
       flow: string;
     };
+/**
+ * Other services to switch: choosing one starts that flow with the address and contact details already given.
+ *
+ * @minItems 1
+ *
+ * This interface was referenced by `FlowDocument`'s JSON-Schema
+ * via the `definition` "upsellServices".
+ */
+export type UpsellServices = UpsellService[];
 
 /**
  * One version of a quote flow: typed steps, a start step and the transitions between them.
@@ -280,16 +291,14 @@ export interface UpsellStep {
   kind: "upsell";
   question: string;
   hint?: string;
-  /**
-   * @minItems 1
-   */
-  services: {
-    flow: string;
-    label: string;
-    hint?: string;
-  }[];
+  services: UpsellServices;
   submit?: boolean;
   next?: Transition;
+}
+export interface UpsellService {
+  flow: string;
+  label: string;
+  hint?: string;
 }
 /**
  * An embedded partner marketplace, given only non-personal answers.
@@ -327,7 +336,7 @@ export interface StickeeStep {
   next?: Transition;
 }
 /**
- * The end of a flow, after the lead is in.
+ * The end of a flow, after the lead is in: the stop-searching text, the phone status and the upsell to switch more services (`services`).
  *
  * This interface was referenced by `FlowDocument`'s JSON-Schema
  * via the `definition` "successStep".
@@ -340,4 +349,5 @@ export interface SuccessStep {
    */
   question?: string;
   message?: string;
+  services?: UpsellServices;
 }

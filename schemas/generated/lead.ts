@@ -45,7 +45,7 @@ export interface LeadSubmission {
   contactConsent?: ContactConsent;
 }
 /**
- * Campaign keys grouped as utm, ads and user.
+ * Campaign keys grouped as the spec reads them back: utm (source, medium, campaign, content), ads (gclid, msclkid, campaignid, adgroupid, creative, matchtype, keyword, fcc) and user (referrer, and the unknown ?v= a visit asked for).
  *
  * This interface was referenced by `LeadSubmission`'s JSON-Schema
  * via the `definition` "tracking".
@@ -65,9 +65,9 @@ export interface Tracking {
     matchtype?: TrackingValue;
     keyword?: TrackingValue;
     msclkid?: TrackingValue;
+    fcc?: TrackingValue;
   };
   user?: {
-    fcc?: TrackingValue;
     referrer?: TrackingValue;
     requestedVersion?: TrackingValue;
   };

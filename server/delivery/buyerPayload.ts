@@ -45,7 +45,7 @@ export interface LeadTrackingFields {
   form_sub_campaign_id: string;
   form_version: number;
   form_is_time_ooh: boolean;
-  form_manual_address: boolean;
+  form_is_manual_address: boolean;
   lead_id: string;
   [campaignKey: string]: string | number | boolean;
 }
@@ -63,7 +63,7 @@ export function leadTrackingFields(lead: LeadRow): LeadTrackingFields {
     form_sub_campaign_id: lead.service_type,
     form_version: lead.flow_version,
     form_is_time_ooh: lead.form_is_time_ooh === 1,
-    form_manual_address: answers.businessAddressManual === true,
+    form_is_manual_address: answers.businessAddressManual === true,
     lead_id: lead.id,
   };
 }

@@ -2,15 +2,17 @@
 import type { FastifyInstance } from "fastify";
 import { isValid } from "postcode";
 import { AddressLookupError, type Address, type AddressProvider } from "../addresses/addressProvider";
+import { fieldLabel } from "../../engine/core/fieldLabels";
+import { INVALID_SUFFIX, SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 
 /** What the address lookup route needs. */
 export interface AddressesRoutesOptions {
   provider: AddressProvider;
 }
 
-const invalidPostcode = { message: "Please enter a valid UK postcode" };
+const invalidPostcode = { message: `${fieldLabel("postcode")} ${INVALID_SUFFIX}` };
 /** What the address step shows when the provider fails; the manual address path still works. */
-const lookupFailed = { message: "Something has gone wrong. Please try again." };
+const lookupFailed = { message: SOMETHING_WENT_WRONG };
 
 /** The address lookup route; a postcode that is valid but unknown finds an empty list, a provider failure a 502. */
 export default async function addressesRoutes(fastify: FastifyInstance, { provider }: AddressesRoutesOptions): Promise<void> {

@@ -1,5 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { flows } from "virtual:flow-manifest";
+import type { FlowSummary } from "../build/flowManifestPlugin";
+import { quotePath } from "../quotePaths";
 import { assertNever } from "../../engine/core/types";
 import type { QuickStartSpec } from "../content/types";
 import { PostcodeQuickStart } from "../quote/PostcodeQuickStart";
@@ -25,22 +28,25 @@ export function QuickStart({ spec }: { spec: QuickStartSpec }) {
   }
 }
 
+/**
+ * Business or Home: straight to that service's quote page, with its service type as ?serviceType=. Without
+ * JavaScript the form goes to the chooser with the service picked, the one page that takes both answers.
+ */
 function ServiceTypeQuickStart({ spec }: { spec: Extract<QuickStartSpec, { kind: "serviceType" }> }) {
   const id = useId();
-  const onSubmit = useQuickStartSubmit();
+  const choices = [
+    { label: "Business", flow: quoteFlow(spec.business) },
+    { label: spec.otherLabel, flow: quoteFlow(spec.other) },
+  ];
+  const onSubmit = useQuickStartSubmit((query) => quotePath(choices.find((c) => c.flow.serviceType === query.get("serviceType"))!.flow.path));
   return (
     <form className="quick-start quick-start--choice" action="/quote/" method="get" onSubmit={onSubmit}>
       <fieldset className="quick-start__fieldset">
         <legend className="quick-start__legend">{spec.question}</legend>
         <div className="quick-start__choices">
-          {(
-            [
-              ["Business", spec.business],
-              [spec.otherLabel, spec.other],
-            ] as const
-          ).map(([label, value], index) => (
-            <label key={value} className="quick-start__choice" htmlFor={`${id}-${index}`}>
-              <input type="radio" id={`${id}-${index}`} name="serviceType" value={value} required defaultChecked={index === 0} />
+          {choices.map(({ label, flow }, index) => (
+            <label key={flow.id} className="quick-start__choice" htmlFor={`${id}-${index}`}>
+              <input type="radio" id={`${id}-${index}`} name="serviceType" value={flow.serviceType} required defaultChecked={index === 0} />
               {label}
             </label>
           ))}
@@ -51,6 +57,13 @@ function ServiceTypeQuickStart({ spec }: { spec: Extract<QuickStartSpec, { kind:
       </button>
     </form>
   );
+}
+
+/** A quote flow's summary, by id; a quick start naming no flow is a mistake in the content. */
+function quoteFlow(flowId: string): FlowSummary & { serviceType: string } {
+  const flow = flows.find((f) => f.id === flowId);
+  if (!flow?.serviceType) throw new Error(`Quick start: no quote flow "${flowId}" with a service type`);
+  return { ...flow, serviceType: flow.serviceType };
 }
 
 function CardPaymentsQuickStart({ flow }: { flow: string }) {

@@ -4,8 +4,9 @@ import { useNavigate } from "react-router";
 /**
  * Submits a quick-start GET form inside the app instead of reloading the page, so campaign values held in
  * memory for this visit (no marketing consent) still reach the lead. Without JavaScript the form submits as usual.
+ * `pathFor` picks the page from the answers when it is not the form's own action.
  */
-export function useQuickStartSubmit(): (event: FormEvent<HTMLFormElement>) => void {
+export function useQuickStartSubmit(pathFor?: (query: URLSearchParams) => string): (event: FormEvent<HTMLFormElement>) => void {
   const navigate = useNavigate();
   return (event) => {
     event.preventDefault();
@@ -14,6 +15,6 @@ export function useQuickStartSubmit(): (event: FormEvent<HTMLFormElement>) => vo
     for (const [name, value] of new FormData(form)) if (typeof value === "string") query.append(name, value.trim());
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.name) query.append(submitter.name, submitter.value);
-    void navigate(`${new URL(form.action).pathname}?${query}`);
+    void navigate(`${pathFor ? pathFor(query) : new URL(form.action).pathname}?${query}`);
   };
 }

@@ -16,7 +16,7 @@ export const home = {
   quickStart: { kind: "postcode", flow: "business-energy", placeholder: "Enter your business postcode..." } satisfies QuickStartSpec,
   highlights: [
     "Over 40,000 businesses helped",
-    "Gas from 7p to 9p and electricity from 24p to 28p per kWh",
+    "Gas 7p-9p and electricity 24p-28p per kWh",
     "Free quotes with no obligation",
   ],
   servicesHeading: "Everything your business runs on",

@@ -23,8 +23,8 @@ export interface Faq {
 export type QuickStartSpec =
   /** A postcode box into /quote/<flow>/?postcode=… */
   | { kind: "postcode"; flow: string; placeholder: "Enter your postcode..." | "Enter your business postcode..." }
-  /** Business or Home (Non-Business for insurance), into the chooser with ?serviceType=… */
-  | { kind: "serviceType"; question: string; business: ServiceType; other: ServiceType; otherLabel: "Home" | "Non-Business" }
+  /** Business or Home (Non-Business for insurance): straight into that flow's quote page with its ?serviceType=… (flow ids here). */
+  | { kind: "serviceType"; question: string; business: string; other: string; otherLabel: "Home" | "Non-Business" }
   /** "Do you currently accept card payments?" Yes / No, into /quote/<flow>/?currentlyAcceptsCardPayments=… */
   | { kind: "cardPayments"; flow: "take-card-payments" | "take-card-payments/barclaycard" }
   /** A plain button into /quote/<flow>/, asking nothing first. */

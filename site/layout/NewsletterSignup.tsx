@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 
 const CONSENT_LEAD = "We will use your e-mail address only to send you our newsletter. Every e-mail has a link to unsubscribe, and";
 const CONSENT_LINK = "our privacy policy";
@@ -35,10 +36,10 @@ export function NewsletterSignup() {
       if (response.ok) return setState({ kind: "done", message: body.message ?? "You have subscribed successfully!" });
       setState({
         kind: "error",
-        message: response.status < 500 && body.message ? body.message : "Something has gone wrong. Please try again.",
+        message: response.status < 500 && body.message ? body.message : SOMETHING_WENT_WRONG,
       });
     } catch {
-      setState({ kind: "error", message: "Something has gone wrong. Please try again." });
+      setState({ kind: "error", message: SOMETHING_WENT_WRONG });
     }
   }
 

@@ -4,8 +4,8 @@ import { COMPANY, CONTACT_EMAIL, SOCIAL_PROFILES } from "../businessDetails";
 import { BRAND, SITE_URL } from "../config";
 import { pageTitle } from "../head";
 import { titleOf } from "../siteMap";
-import { articleTitleOf, categoryGuideLinks } from "./articleLinks";
-import { companyLinks, guideLinks, productLinks, shareLinks, type FooterLink } from "./footerLinks";
+import { articleTitleOf, categoryGuideLinks, defaultGuideLinks } from "./articleLinks";
+import { companyLinks, productLinks, shareLinks, type FooterLink } from "./footerLinks";
 import { NewsletterSignup } from "./NewsletterSignup";
 
 const NEW_TAB = " (opens in a new tab)";
@@ -22,7 +22,7 @@ export default function SiteFooter({ pathname }: { pathname: string }) {
         <NewsletterSignup />
         <div className="site-footer__groups">
           <LinkGroup heading="Products" links={productLinks} />
-          <LinkGroup heading="Guides" links={categoryGuideLinks(pathname) ?? guideLinks} />
+          <LinkGroup heading="Guides" links={categoryGuideLinks(pathname) ?? defaultGuideLinks()} />
           <section aria-labelledby="footer-contact">
             <h2 id="footer-contact" className="site-footer__heading">
               Contact

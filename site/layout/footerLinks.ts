@@ -5,36 +5,32 @@ export interface FooterLink {
   href: string;
 }
 
+/** The spec's Products group, in its order: the services, the credit cards quote and the loans guides. */
 export const productLinks: FooterLink[] = [
   { label: "Business Energy", href: "/business-energy/" },
-  { label: "Business Generators", href: "/business-energy-generators/" },
-  { label: "Business Solar", href: "/business-solar/" },
-  { label: "EV Charging", href: "/business-energy/electric-vehicle-charging/" },
-  { label: "Business Broadband", href: "/business-broadband/" },
-  { label: "Business Phones", href: "/business-phones/" },
   { label: "Business Water", href: "/business-water/" },
-  { label: "Business Waste", href: "/business-waste/" },
-  { label: "Card Payments", href: "/take-card-payments/" },
-  { label: "Barclaycard", href: "/take-card-payments/barclaycard/" },
+  { label: "Business Broadband", href: "/business-broadband/" },
+  { label: "Take Card Payments", href: "/take-card-payments/" },
+  { label: "Business Waste Collection", href: "/business-waste/" },
+  { label: "Business Solar", href: "/business-solar/" },
+  { label: "Sell Your Energy", href: "/business-energy-generators/" },
+  { label: "Business Credit Cards", href: "/quote/business-credit-cards/" },
   { label: "Business Insurance", href: "/business-insurance/" },
-  { label: "Home Energy", href: "/home-energy/" },
-  { label: "Home Solar Panels", href: "/home-energy/solar/" },
+  { label: "Business Loans Guides", href: "/business-loans/guides/" },
 ];
 
-/** Explainers within the service pages, by their sections' anchors: the Guides group outside a guide category's pages. */
-export const guideLinks: FooterLink[] = [
-  { label: "How switching business energy works", href: "/business-energy/#how-switching-works" },
-  { label: "What business energy costs", href: "/business-energy/#costs" },
-  { label: "Choosing a business water retailer", href: "/business-water/#how-switching-works" },
-  { label: "Your duty of care for business waste", href: "/business-waste/#duty-of-care" },
-  { label: "Card payment fees explained", href: "/take-card-payments/#costs" },
-  { label: "Which business insurance you need", href: "/business-insurance/#cover-types" },
+/** The Guides group outside a guide category's pages: the four guides the spec names as examples. */
+export const defaultGuidePaths: string[] = [
+  "/business-energy/guides/how-to-read-your-business-energy-bill/",
+  "/business-energy/guides/how-switching-business-energy-supplier-works/",
+  "/business-water/guides/understanding-your-business-water-bill/",
+  "/take-card-payments/guides/how-to-accept-card-payments-online/",
 ];
 
+/** The spec's Company group: terms and conditions, privacy policy. */
 export const companyLinks: FooterLink[] = [
-  { label: "Privacy Policy", href: "/legal/privacy-policy/" },
   { label: "Terms and Conditions", href: "/legal/terms-and-conditions/" },
-  { label: "Sitemap", href: "/sitemap.xml" },
+  { label: "Privacy Policy", href: "/legal/privacy-policy/" },
 ];
 
 /** The hashtags X share links carry. */

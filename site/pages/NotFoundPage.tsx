@@ -2,10 +2,13 @@ import { Link } from "react-router";
 import { PageHead } from "../head";
 import { sitePages } from "../siteMap";
 
+/** The not-found page's key, as the spec names it. */
+export const NOT_FOUND_KEY = "errorNotFound";
+
 /** Answered with HTTP 404 by the server (it serves this page's pre-rendered 404.html). */
 export default function NotFoundPage() {
   return (
-    <div className="container narrow not-found">
+    <div className="container narrow not-found" data-page={NOT_FOUND_KEY}>
       <PageHead title="Page not found" description="The page you were looking for is not here." path="/404" noindex />
       <h1>Page not found</h1>
       <p>The page you were looking for has moved or never existed. If you typed the address, check it is spelt correctly.</p>

@@ -11,8 +11,11 @@ import { chooseVersion } from "../quote/chooseVersion";
 import { pinVersion, pinnedVersion } from "../quote/versionPin";
 import { dataLayerListener } from "../quote/flowEvents";
 import { funnelEvent, sendFunnelEvent, withRequestedVersion } from "../quote/funnelBeacon";
-import { createFlowServices, takeCarriedAnswers } from "../quote/flowServices";
+import { createFlowServices, takeCarryOver } from "../quote/flowServices";
 import { Honeypot } from "../quote/Honeypot";
+import { PhoneStatus } from "../quote/PhoneStatus";
+import { Breadcrumbs } from "../layout/Breadcrumbs";
+import { quoteTrail } from "../siteMap";
 import { isTestMode, prefillFromQuery } from "../quote/prefill";
 import { clearSnapshot, readSnapshot, saveSnapshot } from "../quote/resume";
 import { setTestVisit } from "../tracking/dataLayer";
@@ -39,6 +42,8 @@ interface Visit {
   resume?: FlowSnapshot;
   /** 0 for the pre-rendered default; 1 once the query, carried answers and any snapshot are applied. */
   generation: number;
+  /** Where Back on the first step goes: the chooser this flow was entered from, with the pick kept. */
+  back?: string;
 }
 
 /** Where this visit starts: where a reload left off, else past the questions the query (or a hand-over) answered. */
@@ -65,7 +70,8 @@ export default function QuotePage({ flowId }: { flowId: string }) {
     if (testMode) setTestVisit(true);
     void loadFlow(flowId, choice.version).then((flow) => {
       if (!live) return;
-      const given = { ...takeCarriedAnswers(flowId), ...prefillFromQuery(flow, params) };
+      const carried = takeCarryOver(flowId);
+      const given = { ...carried.answers, ...prefillFromQuery(flow, params) };
       startTransition(() =>
         setVisit({
           version: choice.version,
@@ -73,6 +79,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
           ...(choice.unknownRequested ? { unknownRequestedVersion: choice.unknownRequested } : {}),
           resume: startingPoint(flow, given),
           generation: 1,
+          ...(carried.back ? { back: carried.back } : {}),
         }),
       );
     });
@@ -135,7 +142,9 @@ export default function QuotePage({ flowId }: { flowId: string }) {
         description={`${flow.title}: answer a few quick questions and get quotes from UK suppliers. Free, with no obligation.`}
         path={`/quote/${flow.path ? `${flow.path}/` : ""}`}
       />
+      <Breadcrumbs trail={quoteTrail(flow.path)} />
       <h1 className="quote-page__title">{flow.title}</h1>
+      <PhoneStatus service={flow.serviceType} />
       <noscript>
         <p className="notice">This quote form needs JavaScript. Please turn it on, or call us and we will take your details by phone.</p>
       </noscript>
@@ -147,6 +156,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
         {...(visit.resume ? { resume: visit.resume, initialAnswers: visit.resume.answers } : {})}
         onSnapshot={onSnapshot}
         onEvent={onEvent}
+        {...(visit.back ? { onBackAtStart: () => void navigate(visit.back!) } : {})}
       />
     </div>
   );

@@ -1,4 +1,7 @@
-/** The quote engine's events as the spec's data-layer events. Only the lead's e-mail leaves, and only hashed. */
+/**
+ * The quote engine's events as the spec's data-layer events, with the spec's payload keys (SPEC §3, lead tracking
+ * fields). Only the lead's e-mail leaves, and only hashed (form_email is its SHA-256).
+ */
 import type { FlowDocument } from "../../engine/core/types";
 import type { QuoteFlowEvent } from "../../engine/react/types";
 import { pushDataLayer } from "../tracking/dataLayer";
@@ -11,16 +14,16 @@ export function dataLayerListener(flow: FlowDocument): (event: QuoteFlowEvent) =
       case "start":
         return pushDataLayer("form_start", campaign);
       case "step":
-        pushDataLayer("form_step", { ...campaign, form_step_id: event.stepId, form_manual_address: event.manualAddress });
-        return pushDataLayer("form_step_history", { ...campaign, form_step_history: [...event.history, event.stepId].join(">") });
+        pushDataLayer("form_step", { ...campaign, form_step_id: event.stepId, form_is_manual_address: event.manualAddress });
+        return pushDataLayer("form_step_history", { ...campaign, form_step_history_values: [...event.history, event.stepId].join(">") });
       case "serviceTypeChosen":
         return pushDataLayer("form_service_type_chosen", { ...campaign, form_service_type: event.serviceType });
       case "submit":
         return pushDataLayer("form_submit", {
           ...campaign,
-          form_response_code: event.code,
-          form_error: event.error ?? "",
-          form_manual_address: event.manualAddress,
+          form_submit_response_code: event.code,
+          form_submit_response_error: event.error ?? "",
+          form_is_manual_address: event.manualAddress,
         });
       case "leadSuccess":
         void hashEmail(event.answers.email).then((emailHash) =>
@@ -29,10 +32,9 @@ export function dataLayerListener(flow: FlowDocument): (event: QuoteFlowEvent) =
             lead_id: event.result.leadId ?? "",
             form_sub_campaign_id: flow.serviceType ?? "",
             form_is_time_ooh: event.result.outOfHours === true,
-            form_manual_address: event.manualAddress,
-            form_conversion_value: event.result.buyers?.length ?? 0,
-            form_currency: "GBP",
-            user_email_sha256: emailHash,
+            form_is_manual_address: event.manualAddress,
+            form_conversion_value_supporting_data: { buyer_count: event.result.buyers?.length ?? 0, currency: "GBP" },
+            form_email: emailHash,
           }),
         );
         return;

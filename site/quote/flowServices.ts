@@ -9,6 +9,8 @@ import { hasAnalyticsConsent, hasMarketingConsent } from "../consent/consentStat
 import { PRIVACY_NOTICE_VERSION } from "../content/legal/versions";
 import { readTracking } from "../tracking/trackingStore";
 import { leadEnvelope, type SubmissionContext } from "./leadEnvelope";
+import { partnersOf } from "./partners";
+import { quotePath } from "../quotePaths";
 
 /** Where answers wait while the visitor moves to another flow (this tab only; never in the URL). */
 export const CARRY_OVER_KEY = "quote:carry-over";
@@ -24,20 +26,8 @@ export function createFlowServices(
   navigate: (path: string) => void,
   flowPath: (flowId: string) => string | undefined,
 ): FlowServices {
-  const partners = new Map<string, Promise<string[]>>();
-  const loadPartners = (flow: FlowDocument): Promise<string[]> => {
-    const service = flow.serviceType;
-    if (!service) return Promise.resolve([]);
-    let names = partners.get(service);
-    if (!names) {
-      names = fetch(`/api/partners?service=${encodeURIComponent(service)}`, { headers: { accept: "application/json" } })
-        .then((r) => (r.ok ? (r.json() as Promise<{ partners: Array<{ name: string }> }>) : { partners: [] }))
-        .then((body) => body.partners.map((p) => p.name));
-      names.catch(() => partners.delete(service));
-      partners.set(service, names);
-    }
-    return names;
-  };
+  const loadPartners = async (flow: FlowDocument): Promise<string[]> =>
+    flow.serviceType ? (await partnersOf(flow.serviceType)).partners.map((p) => p.name) : [];
   return {
     loadPartners,
 
@@ -78,12 +68,15 @@ export function createFlowServices(
       return (await load()).deals;
     },
 
-    startFlow(flowId: string, answers: Answers) {
+    startFlow(flowId: string, answers: Answers, from?: { flowId: string; answers: Answers }) {
       const path = flowPath(flowId);
       if (path === undefined) throw new Error(`No quote flow "${flowId}"`);
-      sessionStorage.setItem(CARRY_OVER_KEY, JSON.stringify({ flowId, answers: carriedAnswers(answers) }));
+      const fromPath = from && flowPath(from.flowId);
+      const back = fromPath === undefined ? undefined : `${quotePath(fromPath)}?${new URLSearchParams(from!.answers as Record<string, string>)}`;
+      const carryOver: CarryOver = { flowId, answers: carriedAnswers(answers), ...(back ? { back } : {}) };
+      sessionStorage.setItem(CARRY_OVER_KEY, JSON.stringify(carryOver));
       taken.delete(flowId);
-      navigate(`/quote/${path ? `${path}/` : ""}`);
+      navigate(quotePath(path));
     },
   };
 }
@@ -99,22 +92,30 @@ function visitorConsent(): { analytics: boolean; marketing: boolean } {
   return { analytics: hasAnalyticsConsent(), marketing: hasMarketingConsent() };
 }
 
-const taken = new Map<string, Answers>();
+/** What one flow hands to the next in this tab: the answers to reuse and, from the chooser, where Back returns. */
+export interface CarryOver {
+  flowId: string;
+  answers: Answers;
+  /** The handing flow's address with its last answer in the query (e.g. /quote/?serviceType=business-water). */
+  back?: string;
+}
 
-/** Answers handed over to this flow from another in this tab: taken from storage once, then remembered. */
-export function takeCarriedAnswers(flowId: string): Answers {
+const taken = new Map<string, CarryOver>();
+
+/** What was handed over to this flow from another in this tab: taken from storage once, then remembered. */
+export function takeCarryOver(flowId: string): CarryOver {
   const remembered = taken.get(flowId);
   if (remembered) return remembered;
-  let answers: Answers = {};
+  let carried: CarryOver = { flowId, answers: {} };
   try {
-    const carried = JSON.parse(sessionStorage.getItem(CARRY_OVER_KEY) ?? "null") as { flowId?: string; answers?: Answers } | null;
-    if (carried?.flowId === flowId && carried.answers) {
-      answers = carried.answers;
+    const stored = JSON.parse(sessionStorage.getItem(CARRY_OVER_KEY) ?? "null") as Partial<CarryOver> | null;
+    if (stored?.flowId === flowId && stored.answers) {
+      carried = { flowId, answers: stored.answers, ...(typeof stored.back === "string" && stored.back.startsWith("/quote/") ? { back: stored.back } : {}) };
       sessionStorage.removeItem(CARRY_OVER_KEY);
     }
   } catch {
     sessionStorage.removeItem(CARRY_OVER_KEY);
   }
-  taken.set(flowId, answers);
-  return answers;
+  taken.set(flowId, carried);
+  return carried;
 }

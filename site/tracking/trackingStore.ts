@@ -1,7 +1,8 @@
 /**
  * First-party campaign attribution: the spec's tracking keys, captured from the landing URL's query and the
- * referring site, each kept for 30 days. With marketing consent they live in localStorage (so a lead sent on a
- * later visit is still attributed); without it only in memory, for this visit. `readTracking()` gives them
+ * referring site, each kept for 30 days. With marketing consent they live in localStorage, each under its own
+ * key as the spec names it (so a lead sent on a later visit is still attributed); without it only in memory,
+ * for this visit. `readTracking()` gives them
  * grouped as the lead envelope's `tracking` (schemas/lead.schema.json).
  */
 import type { Tracking } from "../../schemas/generated/lead";
@@ -23,7 +24,7 @@ const KEY_GROUPS = {
   matchtype: "ads",
   keyword: "ads",
   msclkid: "ads",
-  fcc: "user",
+  fcc: "ads",
   referrer: "user",
 } as const satisfies Record<string, keyof Tracking>;
 
@@ -32,8 +33,8 @@ const TRACKING_KEYS = Object.keys(KEY_GROUPS) as TrackingKey[];
 
 /** How long a captured value is kept: 30 days. */
 export const TRACKING_TTL_MS = 2_592_000_000;
-/** The localStorage key, used only with marketing consent. */
-const TRACKING_STORAGE_KEY = "sp_tracking";
+/** Where an earlier release kept every key in one localStorage item; read once, then removed. */
+const LEGACY_STORAGE_KEY = "sp_tracking";
 /** The lead schema's longest tracking value. */
 const MAX_LENGTH = 500;
 
@@ -57,23 +58,22 @@ export interface Arrival {
 
 /**
  * Records the tracking keys of an arrival, each expiring 30 days from `now`, and pushes `user_query_params`
- * with the keys the query carried.
+ * with the msclkid the query carried.
  */
 export function captureTracking({ search, referrer, origin }: Arrival, now = Date.now()): void {
   const params = new URLSearchParams(search);
   const store = load(now);
-  const fromQuery: Record<string, string> = {};
   for (const key of TRACKING_KEYS) {
     const values = params.getAll(key).flatMap((v) => (KEY_GROUPS[key] === "utm" ? v.split(",") : [v]));
     for (const value of values.map((v) => v.trim().slice(0, MAX_LENGTH)).filter(Boolean)) {
       record(store, key, value, now + TRACKING_TTL_MS);
-      if (key !== "referrer") fromQuery[key] = value;
     }
   }
   if (!params.has("referrer") && isOtherSite(referrer, origin))
     record(store, "referrer", referrer.slice(0, MAX_LENGTH), now + TRACKING_TTL_MS);
   save(store);
-  if (Object.keys(fromQuery).length > 0) pushDataLayer("user_query_params", fromQuery);
+  const msclkid = params.get("msclkid")?.trim();
+  if (msclkid) pushDataLayer("user_query_params", { msclkid: msclkid.slice(0, MAX_LENGTH) });
 }
 
 /** The unexpired values grouped as the lead envelope's `tracking`; several utm values as a comma list. */
@@ -149,8 +149,22 @@ function prune(store: Store, now: number): Store {
 }
 
 function readStorage(): Store {
+  const store: Store = readLegacyStorage();
+  for (const key of TRACKING_KEYS) {
+    try {
+      const entries = JSON.parse(localStorage.getItem(key) ?? "null") as Entry[] | null;
+      if (Array.isArray(entries)) store[key] = entries;
+    } catch {
+      // A value another script wrote under the same key: not ours, left out.
+    }
+  }
+  return store;
+}
+
+function readLegacyStorage(): Store {
   try {
-    const stored = JSON.parse(localStorage.getItem(TRACKING_STORAGE_KEY) ?? "{}") as Store;
+    const stored = JSON.parse(localStorage.getItem(LEGACY_STORAGE_KEY) ?? "{}") as Store;
+    localStorage.removeItem(LEGACY_STORAGE_KEY);
     return typeof stored === "object" && stored !== null ? stored : {};
   } catch {
     return {};
@@ -159,7 +173,11 @@ function readStorage(): Store {
 
 function writeStorage(store: Store): void {
   try {
-    localStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify(store));
+    for (const key of TRACKING_KEYS) {
+      const entries = store[key];
+      if (entries) localStorage.setItem(key, JSON.stringify(entries));
+      else localStorage.removeItem(key);
+    }
   } catch {
     // Storage full or blocked: the values stay in memory for this visit.
   }
@@ -167,7 +185,7 @@ function writeStorage(store: Store): void {
 
 function removeStorage(): void {
   try {
-    localStorage.removeItem(TRACKING_STORAGE_KEY);
+    for (const key of [...TRACKING_KEYS, LEGACY_STORAGE_KEY]) localStorage.removeItem(key);
   } catch {
     // Storage blocked: nothing was stored.
   }

@@ -55,7 +55,7 @@ test("a card payments landing answer skips that question, and Back still shows i
 test("after a lead, an upsell starts another service with the address and contact details already filled", async ({ page }) => {
   await page.goto("/quote/business-water/?v=1");
   const visitor = sampleVisitor();
-  const first = await driveFlow(page, { stopAt: "more", visitor });
+  const first = await driveFlow(page, { visitor });
   expect(ROUTED_SUCCESS).toContain(first.code);
   const offer = page.locator(".upsell-list button").first();
   await offer.click();

@@ -45,7 +45,7 @@ test("a visitor completes business energy v1 with taps and a picked address, and
   expect(lead).toMatchObject({ flow_id: "business-energy", flow_version: 1, first_name: "MaryJane", last_name: "ONeil", test_mode: 0 });
   expect(lead?.answers).toMatchObject({
     utility: "both",
-    spendString: "500-1000",
+    spendString: "between1000And5000",
     spend: 3,
     businessAddressManual: false,
     postcode: "LS1 4DY",
@@ -131,7 +131,7 @@ test("a keyboard-only visitor completes business energy v2, correcting an invali
   await expect(stepHeading(page)).toBeFocused();
   const lead = readLead(leadId);
   expect(lead).toMatchObject({ flow_version: 2, first_name: "Sam", last_name: "Okafor" });
-  expect(lead?.answers).toMatchObject({ utility: "gas", spendString: "0-250", spend: 1, businessName: "Piccadilly Bikes Ltd", phone: "020 7946 0000" });
+  expect(lead?.answers).toMatchObject({ utility: "gas", spendString: "below1000", spend: 0, businessName: "Piccadilly Bikes Ltd", phone: "020 7946 0000" });
   expect(lead?.answers).not.toHaveProperty("hasHalfHourlyMeter");
 });
 

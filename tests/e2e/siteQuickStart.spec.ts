@@ -34,24 +34,6 @@ test("the business energy postcode box starts the quote with the address already
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("the Business / Home and Business / Non-Business boxes carry the service type into the quote", async ({ page }) => {
-  await page.goto("/business-insurance/");
-  const insurance = page.getByRole("group", { name: "Who is the insurance for?" }).first();
-  await expect(insurance.getByRole("radio", { name: "Business", exact: true })).toBeChecked();
-  await insurance.getByRole("radio", { name: "Non-Business" }).check();
-  await page.getByRole("button", { name: "Get a quote" }).first().click();
-  await expect(page).toHaveURL(/\/quote\/\?serviceType=home-insurance$/);
-
-  await page.goto("/business-broadband/");
-  await page.getByRole("button", { name: "Get a quote" }).first().click();
-  await expect(page).toHaveURL(/\/quote\/\?serviceType=business-broadband$/);
-
-  await page.goto("/business-energy-generators/");
-  await page.getByRole("group", { name: "Where do you generate electricity?" }).first().getByRole("radio", { name: "Home" }).check();
-  await page.getByRole("button", { name: "Get a quote" }).first().click();
-  await expect(page).toHaveURL(/\/quote\/\?serviceType=home-energy-generators$/);
-});
-
 test("'Do you currently accept card payments?' carries Yes or No into the card payment quotes", async ({ page }) => {
   await page.goto("/take-card-payments/");
   await page.getByRole("form", { name: "Do you currently accept card payments?" }).first().getByRole("button", { name: "Yes" }).click();

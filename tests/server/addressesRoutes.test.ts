@@ -37,10 +37,10 @@ describe("GET /api/addresses", () => {
     ["no postcode", ""],
     ["an empty postcode", "?postcode="],
     ["two postcodes", "?postcode=LS1%204DY&postcode=M1%201AE"],
-  ])("asks for a valid UK postcode when given %s", async (_name, query) => {
+  ])("answers Postcode is invalid when given %s", async (_name, query) => {
     const response = await lookup(query);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "Please enter a valid UK postcode" });
+    expect(response.json()).toEqual({ message: "Postcode is invalid" });
   });
 });

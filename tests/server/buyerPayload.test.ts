@@ -23,7 +23,7 @@ describe("the tracking fields a buyer receives", () => {
       form_sub_campaign_id: "business-energy",
       form_version: 2,
       form_is_time_ooh: true,
-      form_manual_address: true,
+      form_is_manual_address: true,
       lead_id: "lead-1",
       utm_source: "google",
       utm_campaign: "spring,autumn",

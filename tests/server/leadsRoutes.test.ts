@@ -37,7 +37,7 @@ describe("POST /api/leads", () => {
       postcode: "LS1 4DY",
     });
     const answers = JSON.parse(row!.answers);
-    expect(answers).toMatchObject({ spendString: "500-1000", spend: 3, firstName: "Jane Q", lastName: "Smith", utility: "both" });
+    expect(answers).toMatchObject({ spendString: "between1000And5000", spend: 1000, firstName: "Jane Q", lastName: "Smith", utility: "both" });
     expect(JSON.parse(row!.tracking)).toEqual({ utm: { utm_source: "google", utm_campaign: "spring" } });
     expect(JSON.parse(row!.consent)).toEqual({ analytics: true, marketing: false });
     expect(Date.parse(row!.created_at)).not.toBeNaN();
@@ -87,7 +87,7 @@ describe("POST /api/leads", () => {
     const response = await postLead(businessEnergyV1({ spend: 7, firstName: "Mallory" }));
 
     const { leadId } = response.json<{ leadId: string }>();
-    expect(JSON.parse((await server.storedLead(leadId))!.answers)).toMatchObject({ spend: 3, firstName: "Jane Q" });
+    expect(JSON.parse((await server.storedLead(leadId))!.answers)).toMatchObject({ spend: 1000, firstName: "Jane Q" });
   });
 
   const megabyte = "x".repeat(1024 * 1024);
@@ -152,7 +152,7 @@ describe("POST /api/leads", () => {
       name: "an answer that is not one of the step's options",
       request: { payload: businessEnergyV1({ utility: "coal" }) },
       status: 400,
-      body: { code: "3", errors: [{ field: "utility", step: "utility", message: "Please choose an answer for energy type" }] },
+      body: { code: "3", errors: [{ field: "utility", step: "utility", message: "Energy type is invalid" }] },
     },
     {
       name: "an unknown answer key",
@@ -170,7 +170,7 @@ describe("POST /api/leads", () => {
       name: "a path that stops before the submit step",
       request: { payload: { flowId: "business-energy", version: 1, answers: { utility: "electricity" }, ...humanTiming } },
       status: 400,
-      body: { code: "3", errors: [{ field: "spendString", step: "spend", message: "Monthly spend is required" }] },
+      body: { code: "3", errors: [{ field: "spendString", step: "spend", message: "Spend is required" }] },
     },
     {
       name: "a JSON array instead of an object",

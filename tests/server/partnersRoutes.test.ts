@@ -9,13 +9,27 @@ afterAll(async () => {
   await server.close();
 });
 
-it("lists by name the partners a service's leads may go to, for the consent wording, and nothing else about them", async () => {
+it("lists the partners a service's leads may go to, by name and phone number, and nothing else about them", async () => {
   const response = await server.app.inject({ method: "GET", url: "/api/partners?service=business-energy" });
 
   expect(response.statusCode).toBe(200);
   const { partners } = response.json<{ partners: Array<Record<string, unknown>> }>();
   expect(partners.map((p) => p.name)).toEqual(["Energy Brokers NI", "Bionic", "Energy Switchers", "Save Energy UK", "Tem"]);
-  expect(partners.every((p) => Object.keys(p).join() === "name")).toBe(true);
+  expect(partners.every((p) => Object.keys(p).join() === "name,phone")).toBe(true);
+});
+
+it.each([
+  ["open", "2026-11-23T10:00:00Z", true],
+  ["closed", "2026-11-23T22:00:00Z", false],
+])("says whether the phone lines are %s now, by the site's opening hours, never from a cache", async (_what, time, open) => {
+  const timed = await startTestServer({ OPENING_HOURS: "mon-fri 09:00-17:30" }, false, { now: () => new Date(time) });
+  try {
+    const response = await timed.app.inject({ method: "GET", url: "/api/partners?service=business-water" });
+    expect(response.json<{ open: boolean }>().open).toBe(open);
+    expect(response.headers["cache-control"]).toBe("no-store");
+  } finally {
+    await timed.close();
+  }
 });
 
 it("names Barclaycard among the card payment partners", async () => {

@@ -94,7 +94,7 @@ export function businessEnergyV1(answers: Record<string, unknown> = {}, envelope
     version: 1,
     answers: {
       utility: "both",
-      spendString: "500-1000",
+      spendString: "between1000And5000",
       hasHalfHourlyMeter: "no",
       contractExpiry: "within3Months",
       currentSupplier: "edf",

@@ -6,10 +6,12 @@ import { readJson } from "../fixtures/forms";
 const check = createSchemaCheck();
 const file = "forms/home-energy/v1.json";
 
-/** home-energy v1 with its upsell step offering these flows. */
+/** home-energy v1 with an upsell step "more" offering these flows, between its submit step and the success page. */
 function offering(...flows: string[]): unknown {
-  const doc = structuredClone(readJson(file)) as { steps: Array<{ kind: string; services?: unknown }> };
-  doc.steps.find((step) => step.kind === "upsell")!.services = flows.map((flow) => ({ flow, label: flow }));
+  const doc = structuredClone(readJson(file)) as { steps: Array<{ id: string; kind: string; next?: unknown }> };
+  const submit = doc.steps.find((step) => step.next === "done")!;
+  submit.next = "more";
+  doc.steps.push({ id: "more", kind: "upsell", question: "Anything else?", services: flows.map((flow) => ({ flow, label: flow })), next: "done" } as never);
   return doc;
 }
 

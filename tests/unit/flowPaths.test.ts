@@ -5,6 +5,7 @@ import { replayFlow } from "../../engine/core/replayFlow";
 import { assertNever, type Answers, type FieldKey, type FlowDocument, type Step } from "../../engine/core/types";
 import { nextMove, stepById } from "../../engine/core/walkFlow";
 import { loadAllFlows, loadFlow } from "../fixtures/forms";
+import { expectedSpend } from "../spec/specEnumerations";
 
 /** One way through a flow: the steps a visitor sees, what they answer, and where it ends. */
 interface FlowPath {
@@ -24,18 +25,6 @@ const FORM_SAMPLES: Partial<Record<FieldKey, unknown>> = {
 
 /** The name split the lead must carry for FORM_SAMPLES.customerName. */
 const SAMPLE_NAME_SPLIT = { firstName: "Mary Jane", lastName: "Smith" };
-
-/** The spend band table of the spec: spendString → spend. */
-const SPEND_BY_STRING: Record<string, number> = {
-  "0-250": 1,
-  "250-500": 2,
-  "500-1000": 3,
-  "1000-2500": 4,
-  "2500-5000": 5,
-  "5000-10000": 6,
-  "10000+": 7,
-  notSure: -1,
-};
 
 /** An address picked from the postcode lookup, as the address step records it. */
 const PICKED_ADDRESS = {
@@ -121,7 +110,7 @@ function leadPathProblems(flow: FlowDocument, path: FlowPath): string[] {
   if (replay.path.join() !== expectedPath.join()) problems.push(`${where}: the replay walks ${replay.path.join(" → ")}`);
 
   const expectedLead: Answers = { ...path.answers, ...SAMPLE_NAME_SPLIT };
-  if (path.answers.spendString !== undefined) expectedLead.spend = SPEND_BY_STRING[path.answers.spendString];
+  if (path.answers.spendString !== undefined) expectedLead.spend = expectedSpend(path.answers.spendString);
   if (!isDeepStrictEqual(replay.answers, expectedLead)) {
     problems.push(`${where}: the lead is ${JSON.stringify(replay.answers)}, expected ${JSON.stringify(expectedLead)}`);
   }
@@ -174,8 +163,8 @@ describe("the path walk itself", () => {
   });
 
   it("branches over every option and both address kinds", () => {
-    // utility 3 × spend 8 × contract 6 × supplier 10 × address 2, with the meter's 3 only off the gas path
-    expect([...everyPath(flow)]).toHaveLength((1 + 2 * 3) * 8 * 6 * 10 * 2);
+    // utility 3 × spend 4 × contract 6 × supplier 10 × address 2, with the meter's 3 only off the gas path
+    expect([...everyPath(flow)]).toHaveLength((1 + 2 * 3) * 4 * 6 * 10 * 2);
   });
 
   it("reports a lead with a wrong derived field", () => {

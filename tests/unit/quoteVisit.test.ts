@@ -16,7 +16,7 @@ const cards: FlowDocument = {
   id: "take-card-payments",
   path: "take-card-payments",
   version: 1,
-  productType: "takeCardPayments",
+  productType: "businessPayments",
   serviceType: "take-card-payments",
   title: "Take card payments",
   start: "accepts",
@@ -79,9 +79,9 @@ describe("where a visit starts", () => {
   });
 
   it("resumes where a reload left off, with the answers given", () => {
-    const state = initialState(energy, {}, { stepId: "contract", history: ["utility", "spend"], answers: { utility: "gas", spendString: "0-250" } });
+    const state = initialState(energy, {}, { stepId: "contract", history: ["utility", "spend"], answers: { utility: "gas", spendString: "below1000" } });
     expect(state.walk).toEqual({ stepId: "contract", history: ["utility", "spend"] });
-    expect(state.answers).toEqual({ utility: "gas", spendString: "0-250" });
+    expect(state.answers).toEqual({ utility: "gas", spendString: "below1000" });
   });
 
   it("starts afresh when a snapshot names steps this version does not have", () => {

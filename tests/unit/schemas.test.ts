@@ -9,6 +9,7 @@ import fieldsSchema from "../../schemas/fields.schema.json";
 import flowSchema from "../../schemas/flow.schema.json";
 import { generateTypes } from "../../scripts/generateTypes";
 import { flowIds, readJson, repoRoot } from "../fixtures/forms";
+import { MESSAGE_FIELD_NAMES } from "../spec/specEnumerations";
 
 describe("generated types", () => {
   it("are current with the schemas (run `npm run schemas:types` when this fails)", async () => {
@@ -38,14 +39,7 @@ describe("the field library", () => {
     expect(properties[key]?.title?.trim()).toBeTruthy();
   });
 
-  it.each([
-    ["phone", "Phone number"],
-    ["email", "Email"],
-    ["postcode", "Postcode"],
-    ["businessName", "Business name"],
-    ["firstName", "First name"],
-    ["lastName", "Last name"],
-  ])("labels %s %j, in the spec's words", (key, label) => {
+  it.each(MESSAGE_FIELD_NAMES)("labels %s %j, in the spec's words", (key, label) => {
     expect(fieldLabel(key)).toBe(label);
   });
 

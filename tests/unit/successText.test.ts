@@ -57,7 +57,7 @@ describe("answers carried into another flow", () => {
   it("keeps who and where the visitor is, and drops the answers about the last service", () => {
     const carried = carriedAnswers({
       utility: "gas",
-      spendString: "0-250",
+      spendString: "below1000",
       businessName: "Acme",
       customerName: "Jo Bloggs",
       phone: "020 7946 0000",

@@ -3,7 +3,7 @@
  * postcode by hand ("Or enter address manually", "My address isn't listed").
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { fieldMessage, toFieldErrors } from "../../core/messages";
+import { NO_ADDRESSES_MESSAGE, SOMETHING_WENT_WRONG, fieldMessage, toFieldErrors } from "../../core/messages";
 import { isUkPostcode } from "../../core/formats/ukPostcode";
 import type { Answers, FieldError } from "../../core/types";
 import { STEP_FORM_ID, fieldErrorId, fieldId } from "../fieldIds";
@@ -16,8 +16,8 @@ type Lookup =
   | { status: "found"; postcode: string; addresses: Address[] }
   | { status: "failed"; postcode: string };
 
-export const NO_ADDRESSES_MESSAGE = "No addresses found. Please check the postcode is correct.";
-export const LOOKUP_FAILED_MESSAGE = "Something has gone wrong. Please try again.";
+export { NO_ADDRESSES_MESSAGE };
+export const LOOKUP_FAILED_MESSAGE = SOMETHING_WENT_WRONG;
 
 /** One line for an address in the list. */
 export function addressLabel(address: Address): string {

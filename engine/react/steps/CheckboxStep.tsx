@@ -3,6 +3,7 @@ import { STEP_FORM_ID } from "../fieldIds";
 import { FieldErrorMessage, NextButton } from "../StepParts";
 import { OptionList } from "./OptionList";
 import type { StepProps } from "../types";
+import { fieldMessage } from "../../core/messages";
 
 /** One or more answers from a list, then Next. */
 export function CheckboxStep({ step, answers, errors, headingId, nextLabel, busy, onChange, onNext, onErrors }: StepProps<"checkbox">) {
@@ -19,10 +20,7 @@ export function CheckboxStep({ step, answers, errors, headingId, nextLabel, busy
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen.length >= minSelected) onNext({ [field]: chosen });
-    else {
-      const message = minSelected === 1 ? "Please choose at least one answer" : `Please choose at least ${minSelected} answers`;
-      onErrors([{ field, step: step.id, message }]);
-    }
+    else onErrors([{ field, step: step.id, message: fieldMessage(field, { keyword: "minItems", instancePath: "", params: { limit: minSelected } }) }]);
   };
 
   return (

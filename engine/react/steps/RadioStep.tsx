@@ -18,7 +18,10 @@ export function RadioStep({ step, answers, errors, headingId, nextLabel, busy, o
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (isOption(current)) onNext({ [field]: current });
-    else onErrors([{ field, step: step.id, message: fieldMessage(field, { keyword: "enum", instancePath: "", params: {} }) }]);
+    else {
+      const error = current === undefined ? { keyword: "required", params: { missingProperty: field } } : { keyword: "enum", params: {} };
+      onErrors([{ field, step: step.id, message: fieldMessage(field, { ...error, instancePath: "" }) }]);
+    }
   };
 
   return (

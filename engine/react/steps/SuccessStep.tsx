@@ -1,17 +1,25 @@
+import { useId } from "react";
 import { STOP_SEARCHING_TEMPLATE, fillSuccessTokens } from "../../core/successText";
+import { PHONE_STATUS, telHref } from "../phoneStatus";
+import { UpsellServices } from "./UpsellServices";
 import type { StepProps } from "../types";
 
 /** The spec's reassurance after a lead is in. */
 export const SUCCESS_MESSAGE = "No need to do anything else – we'll be in touch shortly.";
 
-/** The end of a flow: the lead is in, who will call, and how to reach them now. */
-export function SuccessStep({ step, answers, result }: StepProps<"success">) {
+/** The heading of the success page's upsell. */
+export const UPSELL_HEADING = "Switch more services";
+
+/** The end of a flow: the lead is in, who will call and whether they are open now, and other services to switch. */
+export function SuccessStep({ step, answers, result, services }: StepProps<"success">) {
   const buyers = result?.buyers ?? [];
   const values = { buyers, phone: answers.phone, email: answers.email };
-  const phoneStatus = result?.outOfHours ? "Currently closed" : "Open now";
+  const phoneStatus = result?.outOfHours ? PHONE_STATUS.closed : PHONE_STATUS.open;
+  const upsellId = useId();
   return (
     <div className="success">
-      <p className="success__lead">{step.message ? fillSuccessTokens(step.message, values) : SUCCESS_MESSAGE}</p>
+      <p className="success__lead">{SUCCESS_MESSAGE}</p>
+      {step.message && <p>{fillSuccessTokens(step.message, values)}</p>}
       {result?.code === "99" && <p className="notice">Test mode: this lead was stored as a test and will not be sent to a partner.</p>}
       <p>{fillSuccessTokens(STOP_SEARCHING_TEMPLATE, values)}</p>
       {buyers.some((b) => b.phone) && (
@@ -23,12 +31,18 @@ export function SuccessStep({ step, answers, result }: StepProps<"success">) {
               .map((buyer) => (
                 <li key={buyer.name}>
                   <span className="buyer-list__name">{buyer.name}</span>{" "}
-                  <a href={`tel:${buyer.phone!.replace(/[^\d+]/g, "")}`}>{buyer.phone}</a>{" "}
+                  <a href={telHref(buyer.phone!)}>{buyer.phone}</a>{" "}
                   <span className={`phone-status phone-status--${result?.outOfHours ? "closed" : "open"}`}>{phoneStatus}</span>
                 </li>
               ))}
           </ul>
         </>
+      )}
+      {step.services && (
+        <section className="success__upsell" aria-labelledby={upsellId}>
+          <h3 id={upsellId}>{UPSELL_HEADING}</h3>
+          <UpsellServices offered={step.services} answers={answers} services={services} labelledBy={upsellId} />
+        </section>
       )}
     </div>
   );

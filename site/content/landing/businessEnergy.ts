@@ -9,7 +9,7 @@ const content: LandingContent = {
   intro:
     "Business energy is not covered by the price cap, so what you pay depends on the contract you agree. Tell us about your premises and we will find you quotes from UK suppliers for electricity, gas or both.",
   quickStart: serviceQuickStarts["business-energy"],
-  highlights: ["Over 40,000 businesses helped", "Gas 7p–9p and electricity 24p–28p per kWh", "Your supply is never interrupted"],
+  highlights: ["Over 40,000 businesses helped", "Gas 7p-9p and electricity 24p-28p per kWh", "Your supply is never interrupted"],
   offers: "business-energy",
   sections: [
     {
@@ -22,8 +22,8 @@ const content: LandingContent = {
             caption: "Typical business unit rates",
             head: ["Fuel", "Unit rate"],
             rows: [
-              ["Gas", "7p to 9p per kWh"],
-              ["Electricity", "24p to 28p per kWh"],
+              ["Gas", "7p-9p per kWh"],
+              ["Electricity", "24p-28p per kWh"],
             ],
           },
         },

@@ -80,9 +80,9 @@ const content: LegalContent = {
               ["_sp_analytics_on", "Essential cookie", "Records whether you allowed analytics cookies (1) or not (0)", "1 year"],
               ["_sp_marketing_on", "Essential cookie", "Records whether you allowed marketing cookies (1) or not (0)", "1 year"],
               [
-                "sp_tracking",
+                "utm_source, utm_medium, utm_campaign, utm_content, gclid, campaignid, adgroupid, creative, matchtype, keyword, fcc, msclkid, referrer",
                 "Local storage, marketing",
-                "The campaign details above, only if you allow marketing cookies",
+                "The campaign details above, each under its own name, only if you allow marketing cookies",
                 "30 days from each value",
               ],
               [

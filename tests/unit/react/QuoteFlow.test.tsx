@@ -33,7 +33,7 @@ describe("moving through a flow", () => {
   ])("after %s and a spend, asks: %s", async (fuel, question) => {
     const { user } = renderFlow(businessEnergyV1);
     await tapOption(user, fuel);
-    await tapOption(user, "£250 – £500");
+    await tapOption(user, "£1,000 – £5,000");
     expect(stepHeading(question)).toBeTruthy();
   });
 
@@ -41,7 +41,7 @@ describe("moving through a flow", () => {
     const { user } = renderFlow(businessEnergyV1);
     await tapOption(user, "Electricity");
     expect(document.activeElement).toBe(stepHeading(SPEND_QUESTION));
-    await tapOption(user, "Not sure");
+    await tapOption(user, "I don't know");
     expect(document.activeElement).toBe(stepHeading(METER_QUESTION));
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(document.activeElement).toBe(stepHeading(SPEND_QUESTION));
@@ -86,7 +86,7 @@ describe("moving through a flow", () => {
   it("starts the progress bar at 0 and raises it with each step completed", async () => {
     const { user } = renderFlow(businessEnergyV1);
     const seen = [progressPercent()];
-    for (const label of ["Electricity", "Under £250", "No", "It has already ended", "Octopus Energy"]) {
+    for (const label of ["Electricity", "Under £1,000", "No", "It has already ended", "Octopus Energy"]) {
       await tapOption(user, label);
       seen.push(progressPercent());
     }

@@ -30,7 +30,7 @@ describe("a radio step", () => {
   it("asks for an answer in the error summary, and moves focus there, when Next is pressed with nothing chosen", async () => {
     const { user } = renderFlow(businessEnergyV1);
     await user.click(nextButton());
-    expect(summaryMessages()).toEqual(["Please choose an answer for energy type"]);
+    expect(summaryMessages()).toEqual(["Energy type is required"]);
     expect(document.activeElement).toBe(errorSummary());
     expect(stepHeading(FUEL_QUESTION)).toBeTruthy();
   });

@@ -24,7 +24,7 @@ const CONTACT_QUESTION = "Who should the quotes go to?";
 /** From v2's start: a picked address, then an electricity customer's answers up to the business name. */
 async function walkToBusinessName(user: Visitor): Promise<void> {
   await pickKnownAddress(user);
-  for (const label of ["Electricity", "£1,000 – £2,500", "No", "In the next 3 months", "EDF"]) await tapOption(user, label);
+  for (const label of ["Electricity", "Under £1,000", "No", "In the next 3 months", "EDF"]) await tapOption(user, label);
   await screen.findByRole("heading", { level: 2, name: BUSINESS_QUESTION });
 }
 
@@ -98,7 +98,7 @@ describe("business energy v2", () => {
         townCity: "Leeds",
         postcode: KNOWN_POSTCODE,
         utility: "electricity",
-        spendString: "1000-2500",
+        spendString: "below1000",
         hasHalfHourlyMeter: "no",
         contractExpiry: "within3Months",
         currentSupplier: "edf",

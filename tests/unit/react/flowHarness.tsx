@@ -148,7 +148,7 @@ export async function tapOption(user: Visitor, label: string): Promise<void> {
 
 /** Answers v1's questions before the address step, for an electricity customer. */
 export async function answerV1UpToAddress(user: Visitor): Promise<void> {
-  for (const label of ["Electricity", "£1,000 – £2,500", "No", "In the next 3 months", "EDF"]) await tapOption(user, label);
+  for (const label of ["Electricity", "Under £1,000", "No", "In the next 3 months", "EDF"]) await tapOption(user, label);
 }
 
 /** Finds the known postcode's addresses, picks the first and moves on. */
@@ -209,7 +209,7 @@ export async function renderV1AtContactStep(services: FakeFlowServices = fakeSer
 /** The answers v1 sends for that customer with `contactDetails`. */
 export const expectedV1Lead: Answers = {
   utility: "electricity",
-  spendString: "1000-2500",
+  spendString: "below1000",
   hasHalfHourlyMeter: "no",
   contractExpiry: "within3Months",
   currentSupplier: "edf",

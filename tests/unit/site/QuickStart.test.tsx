@@ -46,7 +46,7 @@ describe("the quick-start boxes", () => {
     expect(screen.getByRole("textbox", { name: "Postcode" }).hasAttribute("required")).toBe(true);
   });
 
-  it("carries the chosen service type into the chooser (Business or Non-Business for insurance)", async () => {
+  it("goes straight to the chosen quote page with its service type (Business or Non-Business for insurance)", async () => {
     const user = renderBox({
       kind: "serviceType",
       question: "Who is the insurance for?",
@@ -58,7 +58,7 @@ describe("the quick-start boxes", () => {
     expect(screen.getByRole<HTMLInputElement>("radio", { name: "Business" }).checked).toBe(true);
     await user.click(screen.getByRole("radio", { name: "Non-Business" }));
     await user.click(screen.getByRole("button", { name: "Get a quote" }));
-    expect(arrivedAt()).toBe("/quote/?serviceType=home-insurance");
+    expect(arrivedAt()).toBe("/quote/home-insurance/?serviceType=home-insurance");
   });
 
   it.each([

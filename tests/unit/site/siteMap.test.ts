@@ -49,13 +49,13 @@ describe("the site map", () => {
     const trail = (path: string) => breadcrumbTrail(findPage(path)!).map((crumb) => `${crumb.label} ${crumb.path}`);
     expect(trail("/take-card-payments/barclaycard/")).toEqual([
       "Home /",
-      "Card Payments /take-card-payments/",
-      "Barclaycard /take-card-payments/barclaycard/",
+      "Take Card Payments /take-card-payments/",
+      "Barclaycard Payments /take-card-payments/barclaycard/",
     ]);
     expect(trail("/business-energy/electric-vehicle-charging/")).toEqual([
       "Home /",
       "Business Energy /business-energy/",
-      "EV Charging /business-energy/electric-vehicle-charging/",
+      "Electric Vehicle Charging /business-energy/electric-vehicle-charging/",
     ]);
     expect(trail("/legal/privacy-policy/")).toEqual(["Home /", "Privacy Policy /legal/privacy-policy/"]);
   });

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 const ORIGIN = "https://www.switchplan.example";
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);
-const STORAGE_KEY = "sp_tracking";
+/** Where an earlier release kept every value in one item. */
+const LEGACY_STORAGE_KEY = "sp_tracking";
 
 type Store = typeof import("../../../site/tracking/trackingStore");
 
@@ -25,7 +26,8 @@ function setConsent(marketing: boolean | undefined): void {
 
 const arrive = (store: Store, search: string, now: number, referrer = "") =>
   store.captureTracking({ search, referrer, origin: ORIGIN }, now);
-const stored = () => localStorage.getItem(STORAGE_KEY);
+/** The value stored under a tracking key's own name (gclid unless given). */
+const stored = (key = "gclid") => localStorage.getItem(key);
 
 beforeEach(() => {
   localStorage.clear();
@@ -44,8 +46,8 @@ describe("the tracking store", () => {
     );
     expect(store.readTracking(T0)).toEqual({
       utm: { utm_source: "google", utm_medium: "cpc", utm_campaign: "spring", utm_content: "ad1" },
-      ads: { gclid: "G1", campaignid: "11", adgroupid: "22", creative: "33", matchtype: "e", keyword: "business energy", msclkid: "M1" },
-      user: { fcc: "partner7" },
+      ads: { gclid: "G1", campaignid: "11", adgroupid: "22", creative: "33", matchtype: "e", keyword: "business energy", msclkid: "M1", fcc: "partner7" },
+      user: {},
     });
   });
 
@@ -115,7 +117,8 @@ describe("the tracking store", () => {
 
     setConsent(true);
     store.applyConsent(true, T0);
-    expect(JSON.parse(stored()!)).toMatchObject({ gclid: [{ value: "G1", expires: T0 + store.TRACKING_TTL_MS }] });
+    expect(JSON.parse(stored("gclid")!)).toEqual([{ value: "G1", expires: T0 + store.TRACKING_TTL_MS }]);
+    expect(JSON.parse(stored("utm_source")!)).toEqual([{ value: "google", expires: T0 + store.TRACKING_TTL_MS }]);
 
     const nextVisit = await freshStore();
     expect(nextVisit.readTracking(T0 + DAY)).toMatchObject({ utm: { utm_source: "google" }, ads: { gclid: "G1" } });
@@ -143,17 +146,25 @@ describe("the tracking store", () => {
 
   it("ignores stored data it cannot read", async () => {
     setConsent(true);
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ gclid: "not a list", utm_source: [{ value: 1 }] }));
+    localStorage.setItem("gclid", JSON.stringify("not a list"));
+    localStorage.setItem("utm_source", JSON.stringify([{ value: 1 }]));
+    localStorage.setItem("utm_medium", "{not json");
     const store = await freshStore();
-    expect(store.readTracking(T0)).toEqual({ utm: {}, ads: {}, user: {} });
-    localStorage.setItem(STORAGE_KEY, "{not json");
     expect(store.readTracking(T0)).toEqual({ utm: {}, ads: {}, user: {} });
   });
 
-  it("tells the data layer which campaign keys the address carried (user_query_params)", async () => {
+  it("takes over the values an earlier release stored in one item, and removes that item", async () => {
+    setConsent(true);
+    localStorage.setItem(LEGACY_STORAGE_KEY, JSON.stringify({ gclid: [{ value: "G0", expires: T0 + DAY }] }));
+    const store = await freshStore();
+    expect(store.readTracking(T0).ads).toEqual({ gclid: "G0" });
+    expect(localStorage.getItem(LEGACY_STORAGE_KEY)).toBeNull();
+  });
+
+  it("tells the data layer the msclkid the address carried (user_query_params)", async () => {
     const store = await freshStore();
     arrive(store, "?msclkid=M1&utm_source=bing&postcode=LS1", T0, "https://www.bing.com/");
-    expect(window.dataLayer).toEqual([{ event: "user_query_params", msclkid: "M1", utm_source: "bing" }]);
+    expect(window.dataLayer).toEqual([{ event: "user_query_params", msclkid: "M1" }]);
     arrive(store, "", T0);
     expect(window.dataLayer).toHaveLength(1);
   });
