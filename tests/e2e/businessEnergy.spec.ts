@@ -21,7 +21,7 @@ test("a visitor completes business energy v1 with taps and a picked address, and
   await page.getByRole("radio", { name: "Electricity and gas" }).click();
   await expect(stepHeading(page)).toHaveText("Roughly how much does your business spend on energy each month?");
   await expect(stepHeading(page)).toBeFocused();
-  await page.getByRole("radio", { name: "£500 – £1,000" }).click();
+  await page.getByRole("radio", { name: "£1,000 – £5,000" }).click();
   await expect(stepHeading(page)).toHaveText("Do you have a half-hourly electricity meter?");
   await page.getByRole("radio", { name: "Not sure" }).click();
   await page.getByRole("radio", { name: "In the next 3 months" }).click();
@@ -46,7 +46,7 @@ test("a visitor completes business energy v1 with taps and a picked address, and
   expect(lead?.answers).toMatchObject({
     utility: "both",
     spendString: "between1000And5000",
-    spend: 3,
+    spend: 1000,
     businessAddressManual: false,
     postcode: "LS1 4DY",
     businessAddress: { id: "demo-ls1-4dy-2" },
@@ -137,7 +137,7 @@ test("a keyboard-only visitor completes business energy v2, correcting an invali
 
 test("a postcode in the query is looked up at once; an unknown one says so and the address can be typed", async ({ page }) => {
   await page.goto("/quote/business-energy/?v=1&postcode=SW1A%201AA&tm=1");
-  for (const answer of ["Electricity", "Under £250", "No", "It has already ended", "British Gas"]) {
+  for (const answer of ["Electricity", "Under £1,000", "No", "It has already ended", "British Gas"]) {
     await page.getByRole("radio", { name: answer, exact: true }).click();
   }
   await expect(stepHeading(page)).toHaveText("What is your business address?");

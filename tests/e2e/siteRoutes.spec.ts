@@ -80,12 +80,12 @@ test("content pages carry their breadcrumbs as schema.org BreadcrumbList JSON-LD
     "@type": "BreadcrumbList",
     itemListElement: [
       { "@type": "ListItem", position: 1, name: "Home", item: `${SITE_URL}/` },
-      { "@type": "ListItem", position: 2, name: "Card Payments", item: `${SITE_URL}/take-card-payments/` },
-      { "@type": "ListItem", position: 3, name: "Barclaycard", item: `${SITE_URL}/take-card-payments/barclaycard/` },
+      { "@type": "ListItem", position: 2, name: "Take Card Payments", item: `${SITE_URL}/take-card-payments/` },
+      { "@type": "ListItem", position: 3, name: "Barclaycard Payments", item: `${SITE_URL}/take-card-payments/barclaycard/` },
     ],
   });
   expect(html).toMatch(
-    /<nav aria-label="Breadcrumb"[^>]*><ol><li><a href="\/"[^>]*>Home<\/a><\/li><li><a href="\/take-card-payments\/"[^>]*>Card Payments<\/a><\/li><li aria-current="page">Barclaycard<\/li><\/ol>/,
+    /<nav aria-label="Breadcrumb"[^>]*><ol><li><a href="\/"[^>]*>Home<\/a><\/li><li><a href="\/take-card-payments\/"[^>]*>Take Card Payments<\/a><\/li><li aria-current="page">Barclaycard Payments<\/li><\/ol>/,
   );
 });
 

@@ -42,7 +42,7 @@ test.describe("§2 the query parameters the shell reads", () => {
   });
 
   test("tm marks a test visit: the built site pushes no form events to the data layer", async ({ page }) => {
-    await page.goto("/quote/business-energy/?tm=1");
+    await page.goto("/quote/business-energy/?v=1&tm=1");
     await ready(page);
     await page.getByRole("radio", { name: "Electricity", exact: true }).click();
     await expect(quoteFlow(page)).toHaveAttribute("data-step", "spend");

@@ -62,6 +62,17 @@ describe("moving through a flow", () => {
     expect(screen.queryByRole("button", { name: "Back" })).toBeNull();
   });
 
+  it("offers Back on the first step of a flow entered from the chooser, which returns there", async () => {
+    let returned = 0;
+    const { user } = renderFlow(businessEnergyV1, { onBackAtStart: () => returned++ });
+    await tapOption(user, "Gas");
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(stepHeading(FUEL_QUESTION)).toBeTruthy();
+    expect(returned).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(returned).toBe(1);
+  });
+
   it("goes Back to the previous step with the earlier answer still chosen", async () => {
     const { user } = renderFlow(businessEnergyV1);
     await tapOption(user, "Gas");

@@ -99,10 +99,23 @@ export function fakeServices({ leadResponse = { code: "1", leadId: "x" } }: { le
 /** Renders a flow from its start; returns the visitor (user-event) and the services it talks to. */
 export function renderFlow(
   flow: FlowDocument,
-  { services = fakeServices(), initialAnswers, onEvent }: { services?: FakeFlowServices; initialAnswers?: Answers; onEvent?: QuoteFlowProps["onEvent"] } = {},
+  {
+    services = fakeServices(),
+    initialAnswers,
+    onEvent,
+    onBackAtStart,
+  }: { services?: FakeFlowServices; initialAnswers?: Answers; onEvent?: QuoteFlowProps["onEvent"]; onBackAtStart?: () => void } = {},
 ) {
   const user = userEvent.setup();
-  render(<QuoteFlow flow={flow} services={services} {...(initialAnswers ? { initialAnswers } : {})} {...(onEvent ? { onEvent } : {})} />);
+  render(
+    <QuoteFlow
+      flow={flow}
+      services={services}
+      {...(initialAnswers ? { initialAnswers } : {})}
+      {...(onEvent ? { onEvent } : {})}
+      {...(onBackAtStart ? { onBackAtStart } : {})}
+    />,
+  );
   return { user, services };
 }
 
