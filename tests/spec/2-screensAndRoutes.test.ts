@@ -10,6 +10,7 @@ import { NOT_FOUND_KEY } from "../../site/pages/NotFoundPage";
 import { quotePath } from "../../site/quotePaths";
 import { breadcrumbTrail, findPage, QUOTE_CRUMB, quoteTrail, sitePages } from "../../site/siteMap";
 import articleSchema from "../../schemas/article.schema.json";
+import broadbandDeals from "../../forms/deals/home-broadband.json";
 import { builtFile, builtPage, hasBuiltPage, textOf, textsOf } from "./builtSite";
 import * as spec from "./specTables";
 
@@ -60,6 +61,12 @@ describe("§2 guides, news, legal and not found", () => {
     const notFound = builtFile("404.html");
     expect(notFound.querySelector("[data-page]")?.getAttribute("data-page")).toBe(NOT_FOUND_KEY);
     expect(NOT_FOUND_KEY).toBe("errorNotFound");
+  });
+});
+
+describe("§2 external links", () => {
+  it.each(spec.HOME_BROADBAND_PROVIDERS)("offers home broadband from %s in the partner deals table", (provider) => {
+    expect(broadbandDeals.deals.map((deal) => deal.provider)).toContain(provider);
   });
 });
 

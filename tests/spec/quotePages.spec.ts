@@ -66,6 +66,25 @@ test.describe("§7 the data layer on a real visit", () => {
   });
 });
 
+test.describe("§2 the quote form's words", () => {
+  test("Back and Next lozenges, Postcode, Or enter address manually, My address isn't listed and the Next button", async ({ page }) => {
+    await page.goto("/quote/business-energy/?v=1");
+    await ready(page);
+    await page.getByRole("radio", { name: "Electricity", exact: true }).click();
+    await page.getByRole("button", { name: QUOTE_FORM_TEXTS.back }).click();
+    await expect(page.locator(".lozenge--next")).toHaveText(QUOTE_FORM_TEXTS.next);
+    await expect(page.locator(".lozenge--back")).toHaveCount(0);
+
+    await page.goto("/quote/business-energy/?v=2");
+    await ready(page);
+    await expect(page.getByRole("button", { name: QUOTE_FORM_TEXTS.manualAddress })).toBeVisible();
+    await page.getByLabel(QUOTE_FORM_TEXTS.postcode).fill("LS1 4DY");
+    await page.getByRole("button", { name: "Find address" }).click();
+    await expect(page.getByRole("button", { name: QUOTE_FORM_TEXTS.addressNotListed })).toBeVisible();
+    await expect(page.locator("#quote-step-form button[type=submit]")).toHaveText(QUOTE_FORM_TEXTS.next);
+  });
+});
+
 test.describe("§2 the generic /quote/ chooser", () => {
   test("Back on the chosen service's first step returns to the chooser with the pick kept", async ({ page }) => {
     await page.goto("/quote/");

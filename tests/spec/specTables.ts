@@ -52,6 +52,9 @@ export const NEWS_SERVICES = [
 ] as const;
 export const LEGAL_PAGES = ["/legal/terms-and-conditions/", "/legal/privacy-policy/"] as const;
 
+/** §2: the home broadband providers among the external partner links. */
+export const HOME_BROADBAND_PROVIDERS = ["BT", "O2", "EE"] as const;
+
 /** §2: the breadcrumb labels, each with the page it names. */
 export const BREADCRUMB_LABELS = [
   ["Home", "/"],
