@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** SPEC §7: calls it makes: the tag-manager scripts and every data-layer event with its payload keys. */
 import { readFileSync } from "node:fs";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { FlowDocument } from "../../engine/core/types";
 import type { QuoteFlowEvent } from "../../engine/react/types";
 import { tagManagerSnippet } from "../../site/build/tagManagerPlugin";
@@ -26,17 +26,16 @@ const ENGINE_EVENTS: QuoteFlowEvent[] = [
   },
 ];
 
-/** The data layer's event objects after the quote page's listener has heard every engine event. */
-async function pushedEvents(): Promise<Array<Record<string, unknown>>> {
+/** The data layer's event objects once the quote page's listener has heard every engine event. */
+let pushed: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
   window.dataLayer = [];
   const listen = dataLayerListener(flow);
   for (const event of ENGINE_EVENTS) listen(event);
-  await new Promise((resolve) => setTimeout(resolve, 50)); // lead_success waits for the e-mail's hash
-  return window.dataLayer as Array<Record<string, unknown>>;
-}
-
-beforeEach(() => {
-  window.dataLayer = [];
+  // lead_success waits for the e-mail's hash.
+  await vi.waitFor(() => expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: "lead_success" })));
+  pushed = [...(window.dataLayer as Array<Record<string, unknown>>)];
 });
 
 describe("§7 the scripts it loads", () => {
@@ -51,24 +50,25 @@ describe("§7 the scripts it loads", () => {
 });
 
 describe("§7 data-layer events", () => {
-  it.each(spec.DATA_LAYER_EVENTS.filter(([name]) => name !== "user_query_params"))("pushes %s with the keys %j", async (name, keys) => {
-    const pushed = (await pushedEvents()).filter((entry) => entry.event === name);
-    expect(pushed).toHaveLength(1);
-    expect(Object.keys(pushed[0]!).filter((key) => key !== "event").sort()).toEqual([...keys].sort());
+  it.each(spec.DATA_LAYER_EVENTS.filter(([name]) => name !== "user_query_params"))("pushes %s with the keys %j", (name, keys) => {
+    const events = pushed.filter((entry) => entry.event === name);
+    expect(events).toHaveLength(1);
+    expect(Object.keys(events[0]!).filter((key) => key !== "event").sort()).toEqual([...keys].sort());
   });
 
-  it("uses only the spec's lead tracking fields as payload keys", async () => {
-    const keys = new Set((await pushedEvents()).flatMap((entry) => Object.keys(entry).filter((key) => key !== "event")));
+  it("uses only the spec's lead tracking fields as payload keys", () => {
+    const keys = new Set(pushed.flatMap((entry) => Object.keys(entry).filter((key) => key !== "event")));
     expect((spec.LEAD_TRACKING_FIELDS as readonly string[])).toEqual(expect.arrayContaining([...keys]));
   });
 
-  it("sends the e-mail only as its SHA-256, never as written", async () => {
-    const lead = (await pushedEvents()).find((entry) => entry.event === "lead_success")!;
+  it("sends the e-mail only as its SHA-256, never as written", () => {
+    const lead = pushed.find((entry) => entry.event === "lead_success")!;
     expect(lead.form_email).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(window.dataLayer)).not.toContain("jo@example.com");
+    expect(JSON.stringify(pushed)).not.toContain("jo@example.com");
   });
 
   it("pushes user_query_params with the msclkid an arrival carries", () => {
+    window.dataLayer = [];
     captureTracking({ search: "?msclkid=M1&utm_source=google", referrer: "", origin: "https://site.example" });
     const pushed = (window.dataLayer as Array<Record<string, unknown>>).filter((entry) => entry.event === "user_query_params");
     const [, keys] = spec.DATA_LAYER_EVENTS.find(([name]) => name === "user_query_params")!;
