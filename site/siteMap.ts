@@ -100,20 +100,6 @@ export function breadcrumbTrail(page: SitePage): Crumb[] {
   return [sitePages[0]!, ...ancestors, page].map((p) => ({ label: p.crumb, path: p.path }));
 }
 
-/** The breadcrumb label of every quote page. */
-export const QUOTE_CRUMB = "Get a quote";
-
-/** Home › the service's page (when the site has one at the flow's path) › Get a quote, for a quote page. */
-export function quoteTrail(flowPath: string): Crumb[] {
-  const home = sitePages[0]!;
-  const service = flowPath ? findPage(`/${flowPath}/`) : undefined;
-  return [
-    { label: home.crumb, path: home.path },
-    ...(service ? [{ label: service.crumb, path: service.path }] : []),
-    { label: QUOTE_CRUMB, path: quotePath(flowPath) },
-  ];
-}
-
 /** The page's own title (before the brand is added), for share links: a content page's, or a quote flow's. */
 export function titleOf(pathname: string): string | undefined {
   const path = withSlash(pathname);

@@ -1,6 +1,6 @@
 /** A quote page: one flow, its version chosen per visit, drawn by the engine's renderer. */
 import { startTransition, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { flows, loaders } from "virtual:flow-manifest";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
@@ -14,8 +14,7 @@ import { funnelEvent, sendFunnelEvent, withRequestedVersion } from "../quote/fun
 import { createFlowServices, takeCarryOver } from "../quote/flowServices";
 import { Honeypot } from "../quote/Honeypot";
 import { PhoneStatus } from "../quote/PhoneStatus";
-import { Breadcrumbs } from "../layout/Breadcrumbs";
-import { quoteTrail } from "../siteMap";
+import { QUOTE_CRUMB } from "../quotePaths";
 import { isTestMode, prefillFromQuery } from "../quote/prefill";
 import { clearSnapshot, readSnapshot, saveSnapshot } from "../quote/resume";
 import { setTestVisit } from "../tracking/dataLayer";
@@ -142,7 +141,15 @@ export default function QuotePage({ flowId }: { flowId: string }) {
         description={`${flow.title}: answer a few quick questions and get quotes from UK suppliers. Free, with no obligation.`}
         path={`/quote/${flow.path ? `${flow.path}/` : ""}`}
       />
-      <Breadcrumbs trail={quoteTrail(flow.path)} />
+      {/* Home › Get a quote, drawn here: the site map and the crumbs' JSON-LD would add to the quote page's first load. */}
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li aria-current="page">{QUOTE_CRUMB}</li>
+        </ol>
+      </nav>
       <h1 className="quote-page__title">{flow.title}</h1>
       <PhoneStatus service={flow.serviceType} />
       <noscript>

@@ -7,8 +7,8 @@ import { listingPath } from "../../site/articles/articlePaths";
 import { serviceQuickStarts } from "../../site/content/quickStarts";
 import { companyLinks, productLinks, SHARE_HASHTAGS, shareLinks } from "../../site/layout/footerLinks";
 import { NOT_FOUND_KEY } from "../../site/pages/NotFoundPage";
-import { quotePath } from "../../site/quotePaths";
-import { breadcrumbTrail, findPage, QUOTE_CRUMB, quoteTrail, sitePages } from "../../site/siteMap";
+import { QUOTE_CRUMB, quotePath } from "../../site/quotePaths";
+import { breadcrumbTrail, findPage, sitePages } from "../../site/siteMap";
 import articleSchema from "../../schemas/article.schema.json";
 import broadbandDeals from "../../forms/deals/home-broadband.json";
 import { builtFile, builtPage, hasBuiltPage, textOf, textsOf } from "./builtSite";
@@ -82,8 +82,7 @@ describe("§2 breadcrumb labels", () => {
   it("names every quote page Get a quote", () => {
     expect(QUOTE_CRUMB).toBe(spec.QUOTE_CRUMB);
     for (const flow of flows) {
-      expect(quoteTrail(flow.path).at(-1)?.label).toBe(spec.QUOTE_CRUMB);
-      expect(textsOf(builtPage(quotePath(flow.path)), 'nav[aria-label="Breadcrumb"] li').at(-1)).toBe(spec.QUOTE_CRUMB);
+      expect(textsOf(builtPage(quotePath(flow.path)), 'nav[aria-label="Breadcrumb"] li')).toEqual(["Home", spec.QUOTE_CRUMB]);
     }
   });
 
