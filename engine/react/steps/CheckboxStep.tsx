@@ -1,9 +1,9 @@
 import type { FormEvent } from "react";
+import { fieldMessage } from "../../core/messages";
 import { STEP_FORM_ID } from "../fieldIds";
 import { FieldErrorMessage, NextButton } from "../StepParts";
 import { OptionList } from "./OptionList";
 import type { StepProps } from "../types";
-import { fieldMessage } from "../../core/messages";
 
 /** One or more answers from a list, then Next. */
 export function CheckboxStep({ step, answers, errors, headingId, nextLabel, busy, onChange, onNext, onErrors }: StepProps<"checkbox">) {
