@@ -33,7 +33,7 @@ it.each<[string, () => void, string[]]>([
   [
     "a next naming a step that does not exist",
     () => editWater((flow) => (step(flow, "supplier").next = "adress")),
-    ['business-water/v1.json: step "supplier": next names unknown step "adress" (unknown-step)', 'fix: did you mean "address"? The steps in this file are sites, spend, supplier, address, contact, more, done'],
+    ['business-water/v1.json: step "supplier": next names unknown step "adress" (unknown-step)', 'fix: did you mean "address"? The steps in this file are sites, spend, supplier, address, contact, done'],
   ],
   [
     "split weights adding up to 90",
