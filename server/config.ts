@@ -2,6 +2,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import envSchema from "env-schema";
+import type { FromSchema, JSONSchema } from "json-schema-to-ts";
 import { parseOpeningHours } from "./hours/openingHours";
 
 /** Log levels pino understands. */
@@ -12,42 +13,14 @@ export const ADDRESS_PROVIDERS = ["demo", "ideal-postcodes", "getaddress"] as co
 
 const ON_OFF = ["on", "off"] as const;
 
-/** The environment as env-schema hands it back: defaults filled in, numbers coerced. */
-interface Env {
-  PORT: number;
-  HOST: string;
-  DATA_DIR: string;
-  SITE_DIR: string;
-  FORMS_DIR: string;
-  BRAND: string;
-  LOG_LEVEL: (typeof LOG_LEVELS)[number];
-  ADDRESS_PROVIDER: (typeof ADDRESS_PROVIDERS)[number];
-  ADDRESS_API_KEY?: string;
-  ADDRESS_API_URL?: string;
-  DATABASE_URL?: string;
-  REDIS_URL?: string;
-  TRUST_PROXY: (typeof ON_OFF)[number];
-  BUYERS_FILE: string;
-  OPENING_HOURS: string;
-  DUPLICATE_WINDOW_HOURS: number;
-  FAKE_CAMPAIGN_IDS: string;
-  MIN_FILL_MS: number;
-  RATE_LIMIT_MAX: number;
-  RATE_LIMIT_WINDOW_MS: number;
-  DELIVERY_WORKER: (typeof ON_OFF)[number];
-  DELIVERY_MAX_ATTEMPTS: number;
-  DELIVERY_TIMEOUT_MS: number;
-  DELIVERY_BACKOFF_MS: number;
-  DELIVERY_BACKOFF_MAX_MS: number;
-  DELIVERY_POLL_MS: number;
-  DELIVERY_CONCURRENCY: number;
-}
+/** An integer variable from `min` to `max`, `fallback` when unset. */
+const count = <Fallback extends number>(min: number, fallback: Fallback, max = 2_147_483_647) =>
+  ({ type: "integer", minimum: min, maximum: max, default: fallback }) as const;
 
-const count = (min: number, fallback: number, max = 2_147_483_647) => ({ type: "integer", minimum: min, maximum: max, default: fallback });
-
+/** The variables, with their rules and defaults: env-schema checks them, and `Env` is derived from them. */
 const envJsonSchema = {
   type: "object",
-  required: [],
+  additionalProperties: false,
   properties: {
     PORT: count(0, 3000, 65535),
     HOST: { type: "string", minLength: 1, default: "localhost" },
@@ -77,7 +50,10 @@ const envJsonSchema = {
     DELIVERY_POLL_MS: count(10, 2000),
     DELIVERY_CONCURRENCY: count(1, 4, 64),
   },
-};
+} as const satisfies JSONSchema;
+
+/** The environment as env-schema hands it back: defaults filled in (so present), numbers coerced. */
+type Env = FromSchema<typeof envJsonSchema>;
 
 /** How the delivery worker behaves: attempts, time-outs and back-off. */
 export interface DeliveryConfig {
