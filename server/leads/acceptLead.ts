@@ -6,14 +6,14 @@ import type { Kysely } from "kysely";
 import { stepById } from "../../engine/core/walkFlow";
 import type { Answers, FlowDocument, ServiceType } from "../../engine/core/types";
 import type { ContactConsent, LeadBuyer, LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
-import type { BuyerDirectory } from "../buyers/buyerDirectory";
-import { planRouting, type RoutingPlan } from "../buyers/routeLead";
+import type { BuyerDirectory, ConfiguredBuyer } from "../buyers/buyerDirectory";
+import { planRouting, routedResponseCode, type RoutingPlan } from "../buyers/routeLead";
 import { londonDate } from "../hours/londonClock";
 import type { OpeningHours } from "../hours/openingHours";
 import { isErasedContact } from "../storage/erasureStore";
-import { insertLead, insertRoutedLead, type NewLead } from "../storage/leadsStore";
+import { insertLead, insertRoutedLead, type BuyerOffer, type NewLead, type RoutedLeadOptions } from "../storage/leadsStore";
 import type { Database } from "../storage/schema";
-import { contactColumns } from "./contactKeys";
+import { contactColumns } from "../contacts/contactKeys";
 
 /** What lead intake needs, fixed at start. */
 export interface LeadIntake {
@@ -76,18 +76,28 @@ export async function acceptLead(
       ? planRouting(intake.buyers, { serviceType: flow.serviceType as ServiceType, answers, outOfHours, namedBuyers: named })
       : emptyPlan(intake.buyers.maxGenericBuyers);
   const result = await insertRoutedLead(intake.db, lead, {
-    plan,
+    ...buyerOffers(plan, receivedAt),
     duplicateWindowMs: intake.duplicateWindowHours * 3_600_000,
     capDay: londonDate(receivedAt),
-    firstAttemptAt: (buyer) => buyer.deliveryHours.nextOpening(receivedAt) ?? receivedAt,
     noBuyer: noBuyerAnswer(named, erased),
+    duplicate: { code: "2", note: "duplicate" },
   });
-  if (!result.stored) {
-    const leadId = await insertLead(intake.db, { ...lead, responseCode: "2", duplicateOf: result.duplicateOf, routingNote: "duplicate" });
-    return reply("2", leadId);
-  }
-  const buyers = result.buyers.map((b) => ({ name: b.name, phone: b.phone }));
+  const offered = new Map([...plan.exclusive, ...plan.generic].map((buyer) => [buyer.key, buyer]));
+  const buyers = result.buyerKeys.flatMap((key) => offered.get(key) ?? []).map((b) => ({ name: b.name, phone: b.phone }));
   return reply(result.code, result.leadId, buyers, buyers.length > 0);
+}
+
+/** The plan's buyers as storage offers the lead to them, each with the code the lead gets if it takes it first. */
+export function buyerOffers(plan: RoutingPlan, receivedAt: Date): Pick<RoutedLeadOptions, "exclusive" | "generic" | "maxGeneric"> {
+  const offer = (buyer: ConfiguredBuyer): BuyerOffer => ({
+    buyerKey: buyer.key,
+    buyerId: buyer.id,
+    buyerName: buyer.name,
+    dailyCap: buyer.dailyCap,
+    firstAttemptAt: buyer.deliveryHours.nextOpening(receivedAt) ?? receivedAt,
+    responseCode: routedResponseCode([buyer]),
+  });
+  return { exclusive: plan.exclusive.map(offer), generic: plan.generic.map(offer), maxGeneric: plan.maxGeneric };
 }
 
 /**

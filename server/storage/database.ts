@@ -1,14 +1,15 @@
 /**
- * Opens the lead database, migrated to the latest schema: SQLite through better-sqlite3 (the
- * embedded default, tuned for durability) or PostgreSQL when a URL is given (several instances).
+ * Opens the lead database, migrated to the latest schema: SQLite through better-sqlite3 in threads of
+ * its own (the embedded default, tuned for durability; see sqlite/openSqlite.ts) or PostgreSQL when a
+ * URL is given (several instances). Both run storage units through the same runUnit.
  */
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { migrations } from "./migrations";
+import { registerConnection } from "./connection";
+import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
+import { openSqlite } from "./sqlite/openSqlite";
+import { runUnitIn } from "./storageUnits";
 
 /** Where the database lives: a SQLite file (":memory:" for a throwaway one), or a PostgreSQL URL. */
 export type OpenDatabaseOptions =
@@ -21,11 +22,10 @@ export type OpenDatabaseOptions =
       poolSize?: number;
     };
 
-const postgresDatabases = new WeakSet<Kysely<Database>>();
-
 /** Opens (creating if needed) and migrates the database; the caller destroys it on shutdown. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Kysely<Database>> {
-  const db = "file" in options ? openSqlite(options.file) : await openPostgres(options);
+  if ("file" in options) return openSqlite(options.file);
+  const db = await openPostgres(options);
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -33,22 +33,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Kysely
     throw error;
   }
   return db;
-}
-
-/** Whether a database opened here is PostgreSQL (row locks with SKIP LOCKED) rather than SQLite. */
-export function isPostgres(db: Kysely<Database>): boolean {
-  return postgresDatabases.has(db);
-}
-
-function openSqlite(file: string): Kysely<Database> {
-  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  // WAL lets reads run beside the writer; synchronous=FULL makes each committed lead survive a power cut.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
 async function openPostgres({ url, schema, poolSize = 10 }: { url: string; schema?: string; poolSize?: number }): Promise<Kysely<Database>> {
@@ -70,16 +54,7 @@ async function openPostgres({ url, schema, poolSize = 10 }: { url: string; schem
   // An idle connection dropped by the server is replaced on next use; without a listener it would crash the process.
   pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  postgresDatabases.add(db);
+  // PostgreSQL commits concurrent transactions together by itself: each unit is a transaction of its own.
+  registerConnection(db, { dialect: "postgres", runUnit: (name, args) => db.transaction().execute((trx) => runUnitIn(trx, name, args)) });
   return db;
-}
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "(before any ran)";
-    throw new Error(`Database migration ${failed} failed: ${String(error)}`, { cause: error });
-  }
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { isPostgres } from "./database";
+import { isPostgres, runUnit } from "./connection";
 import type { Database, DeliveryAttemptRow, DeliveryRow, DeliveryStatus } from "./schema";
 
 /** Statuses after which the worker leaves a row alone. */
@@ -64,8 +64,8 @@ export interface AttemptResult {
   error?: string;
 }
 
-/** Records an attempt and moves the row on, in one transaction; false when the worker had lost its lease. */
-export async function recordAttempt(
+/** Records an attempt and moves the row on, as one unit; false when the worker had lost its lease. */
+export function recordAttempt(
   db: Kysely<Database>,
   delivery: DeliveryRow,
   worker: string,
@@ -73,40 +73,46 @@ export async function recordAttempt(
   result: AttemptResult,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("delivery_attempts")
-      .values({
-        id: randomUUID(),
-        delivery_id: delivery.id,
-        attempt: delivery.attempts + 1,
-        started_at: attempt.startedAt.toISOString(),
-        duration_ms: Math.round(attempt.durationMs),
-        http_status: attempt.httpStatus ?? null,
-        outcome: attempt.outcome,
-        error: attempt.error ?? null,
-        worker,
-      })
-      .execute();
-    const at = now.toISOString();
-    const updated = await trx
-      .updateTable("deliveries")
-      .set((eb) => ({
-        status: result.status,
-        attempts: eb("attempts", "+", 1),
-        next_attempt_at: (result.nextAttemptAt ?? now).toISOString(),
-        lease_owner: null,
-        lease_until: null,
-        result_code: result.resultCode ?? null,
-        last_error: result.error ?? null,
-        updated_at: at,
-        finished_at: FINAL_STATUSES.includes(result.status) ? at : null,
-      }))
-      .where("id", "=", delivery.id)
-      .where("lease_owner", "=", worker)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
-  });
+  return runUnit(db, "recordAttempt", { delivery, worker, attempt, result, now });
+}
+
+/** The unit behind recordAttempt; `db` is inside the unit's transaction. */
+export async function storeAttempt(
+  db: Kysely<Database>,
+  { delivery, worker, attempt, result, now }: { delivery: DeliveryRow; worker: string; attempt: AttemptRecord; result: AttemptResult; now: Date },
+): Promise<boolean> {
+  await db
+    .insertInto("delivery_attempts")
+    .values({
+      id: randomUUID(),
+      delivery_id: delivery.id,
+      attempt: delivery.attempts + 1,
+      started_at: attempt.startedAt.toISOString(),
+      duration_ms: Math.round(attempt.durationMs),
+      http_status: attempt.httpStatus ?? null,
+      outcome: attempt.outcome,
+      error: attempt.error ?? null,
+      worker,
+    })
+    .execute();
+  const at = now.toISOString();
+  const updated = await db
+    .updateTable("deliveries")
+    .set((eb) => ({
+      status: result.status,
+      attempts: eb("attempts", "+", 1),
+      next_attempt_at: (result.nextAttemptAt ?? now).toISOString(),
+      lease_owner: null,
+      lease_until: null,
+      result_code: result.resultCode ?? null,
+      last_error: result.error ?? null,
+      updated_at: at,
+      finished_at: FINAL_STATUSES.includes(result.status) ? at : null,
+    }))
+    .where("id", "=", delivery.id)
+    .where("lease_owner", "=", worker)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 /** Puts a claimed row back without an attempt (closed hours, no secret yet), due again at `until`. */

@@ -3,7 +3,8 @@
  * deleted, and only a keyed hash of the contact is kept, so a new lead from them goes to no buyer.
  */
 import type { Kysely } from "kysely";
-import { contactHash, normaliseEmail, normalisePhone, type ContactColumns } from "../leads/contactKeys";
+import { contactHash, normaliseEmail, normalisePhone, type ContactColumns } from "../contacts/contactKeys";
+import { runUnit } from "./connection";
 import type { Database } from "./schema";
 
 /** What an erasure removed. */
@@ -29,22 +30,25 @@ function hashKey(db: Kysely<Database>): Promise<string> {
   return key;
 }
 
-/** Erases everything held about an e-mail address or a phone number, in one transaction. */
-export async function eraseContact(db: Kysely<Database>, kind: "email" | "phone", value: string, now: Date): Promise<ErasureResult> {
+/** Erases everything held about an e-mail address or a phone number, as one unit. */
+export function eraseContact(db: Kysely<Database>, kind: "email" | "phone", value: string, now: Date): Promise<ErasureResult> {
+  return runUnit(db, "eraseContact", { kind, value, now });
+}
+
+/** The unit behind eraseContact; `db` is inside the unit's transaction. */
+export async function storeErasure(db: Kysely<Database>, { kind, value, now }: { kind: "email" | "phone"; value: string; now: Date }): Promise<ErasureResult> {
   const contact = kind === "email" ? normaliseEmail(value) : normalisePhone(value);
   const hash = contactHash(await hashKey(db), `${kind}:${contact}`);
-  return db.transaction().execute(async (trx) => {
-    // Deliveries, their attempts and contact claims go with the lead (ON DELETE CASCADE).
-    const leads = await trx.deleteFrom("leads").where(kind, "=", contact).executeTakeFirst();
-    const newsletter = kind === "email" ? await trx.deleteFrom("newsletter_subscribers").where("email", "=", contact).executeTakeFirst() : undefined;
-    const leadsErased = Number(leads.numDeletedRows);
-    await trx
-      .insertInto("erasures")
-      .values({ contact_hash: hash, kind, erased_at: now.toISOString(), leads_erased: leadsErased })
-      .onConflict((oc) => oc.column("contact_hash").doUpdateSet({ erased_at: now.toISOString(), leads_erased: leadsErased }))
-      .execute();
-    return { leadsErased, newsletterErased: Number(newsletter?.numDeletedRows ?? 0) };
-  });
+  // Deliveries, their attempts and contact claims go with the lead (ON DELETE CASCADE).
+  const leads = await db.deleteFrom("leads").where(kind, "=", contact).executeTakeFirst();
+  const newsletter = kind === "email" ? await db.deleteFrom("newsletter_subscribers").where("email", "=", contact).executeTakeFirst() : undefined;
+  const leadsErased = Number(leads.numDeletedRows);
+  await db
+    .insertInto("erasures")
+    .values({ contact_hash: hash, kind, erased_at: now.toISOString(), leads_erased: leadsErased })
+    .onConflict((oc) => oc.column("contact_hash").doUpdateSet({ erased_at: now.toISOString(), leads_erased: leadsErased }))
+    .execute();
+  return { leadsErased, newsletterErased: Number(newsletter?.numDeletedRows ?? 0) };
 }
 
 /** Whether the phone or e-mail of a lead belongs to someone who asked to be erased. */

@@ -1,18 +1,17 @@
 /**
  * Writing leads. A routed lead, its de-duplication claims, its buyers' daily counts and one delivery
- * row per buyer are written in one transaction. No HTTP route reads leads back: findLead is for
- * tests and the operator's command line.
+ * row per buyer are written as one unit. What the lead is answered, and to whom it is offered, is
+ * intake's to decide. No HTTP route reads leads back: findLead is for tests and the operator's command line.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Answers } from "../../engine/core/types";
 import type { ContactConsent, LeadSubmission, ResponseCode, Tracking } from "../../schemas/generated/lead";
-import type { ConfiguredBuyer } from "../buyers/buyerDirectory";
-import { routedResponseCode, type RoutingPlan } from "../buyers/routeLead";
-import { contactClaimKeys, contactColumns } from "../leads/contactKeys";
+import { contactClaimKeys, contactColumns } from "../contacts/contactKeys";
+import { runUnit } from "./connection";
 import type { Database, LeadRow, NewLeadRow } from "./schema";
 
-/** A lead as the leads route hands it over, after the flow replay. */
+/** A lead as intake hands it over, after the flow replay. */
 export interface NewLead {
   flowId: string;
   flowVersion: number;
@@ -34,25 +33,47 @@ export interface NewLead {
   routingNote?: string;
 }
 
-/** How to store a routed lead: its plan, and the rules that depend on time. */
+/** A buyer a lead is offered to: its daily cap, its delivery row, and the lead's code if it is the first to take it. */
+export interface BuyerOffer {
+  buyerKey: string;
+  buyerId: string;
+  buyerName: string;
+  dailyCap: number;
+  /** When its delivery may first be tried (its next delivery hours). */
+  firstAttemptAt: Date;
+  /** The lead's response code when this buyer is the first to take it. */
+  responseCode: ResponseCode;
+}
+
+/** How to store a routed lead: whom to offer it to, in order, and what to record in each outcome. */
 export interface RoutedLeadOptions {
-  plan: RoutingPlan;
+  /** Offered first, one at a time: the first with room under its cap takes the lead alone. */
+  exclusive: BuyerOffer[];
+  /** Offered when no exclusive buyer took it: each with room takes it, up to maxGeneric. */
+  generic: BuyerOffer[];
+  maxGeneric: number;
   /** How long a contact stays claimed for its service (the duplicate window). */
   duplicateWindowMs: number;
   /** The London day the daily caps count in. */
   capDay: string;
-  /** When a buyer's delivery may first be tried (its next delivery hours). */
-  firstAttemptAt(buyer: ConfiguredBuyer): Date;
   /** The code, and the note for the operator, when no buyer takes the lead. */
-  noBuyer: { code: ResponseCode; note: string };
+  noBuyer: Outcome;
+  /** The code and note of a lead whose contact another lead still holds: stored, pointing at that lead. */
+  duplicate: Outcome;
 }
 
-/** A routed lead stored with its buyers, or found to repeat a lead still inside the duplicate window. */
-export type RoutedLeadResult =
-  | { stored: true; leadId: string; code: ResponseCode; buyers: ConfiguredBuyer[] }
-  | { stored: false; duplicateOf: string };
+/** What a stored lead records about how it ended. */
+export interface Outcome {
+  code: ResponseCode;
+  note: string;
+}
 
-/** Stores a lead that goes to no buyer (test, fake campaign, duplicate, held) and returns its id. */
+/** A routed lead as stored: with the buyers that took it, or as a duplicate of the lead holding its contact. */
+export type RoutedLeadResult =
+  | { leadId: string; code: ResponseCode; buyerKeys: string[]; duplicateOf?: undefined }
+  | { leadId: string; code: ResponseCode; buyerKeys: []; duplicateOf: string };
+
+/** Stores a lead that goes to no buyer (test, fake campaign) and returns its id. */
 export async function insertLead(db: Kysely<Database>, lead: NewLead): Promise<string> {
   const row = toRow(lead);
   await db.insertInto("leads").values(row).execute();
@@ -60,49 +81,48 @@ export async function insertLead(db: Kysely<Database>, lead: NewLead): Promise<s
 }
 
 /**
- * Stores a lead for routing in one transaction: offers it down the plan (each buyer's daily count
- * goes up only while under its cap), claims its phone and e-mail for the service, and adds a delivery
- * row per buyer. A contact already claimed rolls everything back and names the lead holding it.
+ * Stores a lead for routing as one unit: offers it down the buyers (each buyer's daily count goes up
+ * only while under its cap), claims its phone and e-mail for the service, and adds a delivery row per
+ * buyer. A contact another lead still holds undoes all that and stores the lead as its duplicate.
  */
-export async function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
+export function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
+  return runUnit(db, "storeRoutedLead", { lead, options });
+}
+
+/** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */
+export async function storeRoutedLead(db: Kysely<Database>, { lead, options }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
   const now = lead.receivedAt ?? new Date();
   const claimKeys = contactClaimKeys(contactColumns(lead.answers));
   // A second pass only when the holder of a claim vanished (erased) between our look and theirs.
   for (let pass = 0; ; pass++) {
-    const result = await storeOnce(db, lead, options, claimKeys, now);
-    if (result !== "claim lost") return result;
+    await sql`savepoint routed_lead`.execute(db);
+    try {
+      const result = await storeOnce(db, lead, options, claimKeys, now);
+      await sql`release savepoint routed_lead`.execute(db);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint routed_lead`.execute(db);
+      await sql`release savepoint routed_lead`.execute(db);
+      if (!(error instanceof ContactTaken)) throw error;
+    }
     const holder = await claimHolder(db, lead.serviceType, claimKeys, now);
-    if (holder) return { stored: false, duplicateOf: holder };
+    if (holder) {
+      const { code, note } = options.duplicate;
+      const leadId = await insertLead(db, { ...lead, responseCode: code, duplicateOf: holder, routingNote: note });
+      return { leadId, code, buyerKeys: [], duplicateOf: holder };
+    }
     if (pass > 0) throw new Error("insertRoutedLead: a contact claim kept clashing with no lead holding it");
   }
 }
 
-async function storeOnce(
-  db: Kysely<Database>,
-  lead: NewLead,
-  options: RoutedLeadOptions,
-  claimKeys: string[],
-  now: Date,
-): Promise<RoutedLeadResult | "claim lost"> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const buyers = await offerToBuyers(trx, options);
-      const code = buyers.length > 0 ? routedResponseCode(buyers) : options.noBuyer.code;
-      const row = toRow({ ...lead, responseCode: code, ...(buyers.length === 0 ? { routingNote: options.noBuyer.note } : {}) });
-      await trx.insertInto("leads").values(row).execute();
-      await claimContacts(trx, row.id, lead.serviceType, claimKeys, now, options.duplicateWindowMs);
-      if (buyers.length > 0) {
-        await trx
-          .insertInto("deliveries")
-          .values(buyers.map((buyer) => deliveryRow(row.id, buyer, options.firstAttemptAt(buyer), now)))
-          .execute();
-      }
-      return { stored: true as const, leadId: row.id, code, buyers };
-    });
-  } catch (error) {
-    if (error instanceof ContactTaken) return "claim lost";
-    throw error;
-  }
+async function storeOnce(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions, claimKeys: string[], now: Date): Promise<RoutedLeadResult> {
+  const taken = await offerToBuyers(db, options);
+  const code = taken[0]?.responseCode ?? options.noBuyer.code;
+  const row = toRow({ ...lead, responseCode: code, ...(taken.length === 0 ? { routingNote: options.noBuyer.note } : {}) });
+  await db.insertInto("leads").values(row).execute();
+  await claimContacts(db, row.id, lead.serviceType, claimKeys, now, options.duplicateWindowMs);
+  if (taken.length > 0) await db.insertInto("deliveries").values(taken.map((offer) => deliveryRow(row.id, offer, now))).execute();
+  return { leadId: row.id, code, buyerKeys: taken.map((offer) => offer.buyerKey) };
 }
 
 /** How many leads are stored, test leads included. */
@@ -123,30 +143,30 @@ export async function findLead(db: Kysely<Database>, id: string): Promise<LeadRo
 /** A contact already held by another lead of the service: rolls the transaction back. */
 class ContactTaken extends Error {}
 
-async function offerToBuyers(trx: Transaction<Database>, { plan, capDay }: RoutedLeadOptions): Promise<ConfiguredBuyer[]> {
-  for (const buyer of plan.exclusive) {
-    if (await takeCapSlot(trx, buyer, capDay)) return [buyer];
+async function offerToBuyers(db: Kysely<Database>, { exclusive, generic, maxGeneric, capDay }: RoutedLeadOptions): Promise<BuyerOffer[]> {
+  for (const offer of exclusive) {
+    if (await takeCapSlot(db, offer, capDay)) return [offer];
   }
-  const chosen: ConfiguredBuyer[] = [];
-  for (const buyer of plan.generic) {
-    if (chosen.length >= plan.maxGeneric) break;
-    if (await takeCapSlot(trx, buyer, capDay)) chosen.push(buyer);
+  const taken: BuyerOffer[] = [];
+  for (const offer of generic) {
+    if (taken.length >= maxGeneric) break;
+    if (await takeCapSlot(db, offer, capDay)) taken.push(offer);
   }
-  return chosen;
+  return taken;
 }
 
 /** Counts one more lead for the buyer today unless that would pass its cap; true when counted. */
-async function takeCapSlot(trx: Transaction<Database>, buyer: ConfiguredBuyer, day: string): Promise<boolean> {
-  if (buyer.dailyCap <= 0) return false;
+async function takeCapSlot(db: Kysely<Database>, { buyerKey, dailyCap }: BuyerOffer, day: string): Promise<boolean> {
+  if (dailyCap <= 0) return false;
   // One statement, so two transactions cannot both take the last slot: the row lock orders them.
-  const counted = await trx
+  const counted = await db
     .insertInto("buyer_daily_counts")
-    .values({ buyer_key: buyer.key, day, count: 1 })
+    .values({ buyer_key: buyerKey, day, count: 1 })
     .onConflict((oc) =>
       oc
         .columns(["buyer_key", "day"])
         .doUpdateSet((eb) => ({ count: eb("buyer_daily_counts.count", "+", 1) }))
-        .where("buyer_daily_counts.count", "<", buyer.dailyCap),
+        .where("buyer_daily_counts.count", "<", dailyCap),
     )
     .returning("count")
     .executeTakeFirst();
@@ -154,7 +174,7 @@ async function takeCapSlot(trx: Transaction<Database>, buyer: ConfiguredBuyer, d
 }
 
 async function claimContacts(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   leadId: string,
   serviceType: string,
   keys: string[],
@@ -164,7 +184,7 @@ async function claimContacts(
   const expiresAt = new Date(now.getTime() + windowMs).toISOString();
   for (const contact of keys) {
     // Takes the key when free or when the holder's window has passed; a live claim returns no row.
-    const claimed = await trx
+    const claimed = await db
       .insertInto("contact_claims")
       .values({ service_type: serviceType, contact, lead_id: leadId, expires_at: expiresAt })
       .onConflict((oc) =>
@@ -191,17 +211,17 @@ async function claimHolder(db: Kysely<Database>, serviceType: string, keys: stri
   return row?.lead_id;
 }
 
-function deliveryRow(leadId: string, buyer: ConfiguredBuyer, firstAttemptAt: Date, now: Date) {
+function deliveryRow(leadId: string, offer: BuyerOffer, now: Date) {
   return {
     id: randomUUID(),
     lead_id: leadId,
-    buyer_key: buyer.key,
-    buyer_id: buyer.id,
-    buyer_name: buyer.name,
+    buyer_key: offer.buyerKey,
+    buyer_id: offer.buyerId,
+    buyer_name: offer.buyerName,
     idempotency_key: randomUUID(),
     status: "pending" as const,
     attempts: 0,
-    next_attempt_at: firstAttemptAt.toISOString(),
+    next_attempt_at: offer.firstAttemptAt.toISOString(),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

@@ -1,6 +1,6 @@
 /** Newsletter sign-ups: one row per address, with the wording agreed to and when. */
 import type { Kysely } from "kysely";
-import { normaliseEmail } from "../leads/contactKeys";
+import { normaliseEmail } from "../contacts/contactKeys";
 import type { Database } from "./schema";
 
 /** Adds an address; signing up again keeps the first sign-up's wording and time. True when it is new. */

@@ -5,6 +5,7 @@ import { loadBuyers } from "../../server/buyers/loadBuyers";
 import { planRouting, routedResponseCode } from "../../server/buyers/routeLead";
 import { repoRoot } from "../../server/config";
 import { openDatabase } from "../../server/storage/database";
+import { buyerOffers } from "../../server/leads/acceptLead";
 import { insertRoutedLead } from "../../server/storage/leadsStore";
 import { allBuyerNames, fixtureLead, testBuyers, writeBuyersFile } from "./support/pipelineFixtures";
 import { startPipelineServer, type PipelineServer } from "./support/pipelineServer";
@@ -83,11 +84,11 @@ describe("caps and limits", () => {
       const result = await insertRoutedLead(
         db,
         { flowId: "f", flowVersion: 1, productType: "businessEnergy", serviceType: "business-energy", testMode: false, responseCode: "1", answers: { phone: "020 7946 0400" } },
-        { plan, duplicateWindowMs: 1000, capDay: "2026-03-04", firstAttemptAt: () => new Date(), noBuyer: { code: "0", note: "none" } },
+        { ...buyerOffers(plan, new Date()), duplicateWindowMs: 1000, capDay: "2026-03-04", noBuyer: { code: "0", note: "none" }, duplicate: { code: "2", note: "duplicate" } },
       );
 
       expect(plan.generic.map((b) => b.name)).toEqual(["Daylight Energy", "Second Energy"]);
-      expect(result).toMatchObject({ stored: true, code: "5", buyers: [{ name: "Daylight Energy" }] });
+      expect(result).toMatchObject({ code: "5", buyerKeys: ["day-energy"] });
     } finally {
       await db.destroy();
     }

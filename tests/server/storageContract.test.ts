@@ -4,9 +4,10 @@ import { loadBuyers } from "../../server/buyers/loadBuyers";
 import type { RoutingPlan } from "../../server/buyers/routeLead";
 import { claimDueDeliveries, recordAttempt } from "../../server/storage/deliveriesStore";
 import { eraseContact, isErasedContact } from "../../server/storage/erasureStore";
-import { countLeads, insertRoutedLead, type NewLead, type RoutedLeadOptions } from "../../server/storage/leadsStore";
+import { buyerOffers } from "../../server/leads/acceptLead";
+import { countLeads, insertRoutedLead, type NewLead, type RoutedLeadOptions, type RoutedLeadResult } from "../../server/storage/leadsStore";
 import { findSubscriber, subscribe } from "../../server/storage/newsletterStore";
-import { contactColumns } from "../../server/leads/contactKeys";
+import { contactColumns } from "../../server/contacts/contactKeys";
 import { dialects, type TestDatabase } from "./support/databases";
 import { testBuyers, writeBuyersFile } from "./support/pipelineFixtures";
 import { makeTempDir, removeTempDir } from "./testServer";
@@ -40,13 +41,19 @@ function lead(n: number, overrides: Partial<NewLead> = {}): NewLead {
 }
 
 const energyPlan = (): RoutingPlan => ({ exclusive: [], generic: [buyers.byKey("day-energy")!, buyers.byKey("second-energy")!], maxGeneric: 3 });
-const options = (overrides: Partial<RoutedLeadOptions> = {}): RoutedLeadOptions => ({
-  plan: energyPlan(),
+const options = (plan: RoutingPlan = energyPlan(), overrides: Partial<RoutedLeadOptions> = {}): RoutedLeadOptions => ({
+  ...buyerOffers(plan, T0),
   duplicateWindowMs: HOUR,
   capDay: "2026-03-04",
-  firstAttemptAt: () => T0,
   noBuyer: { code: "0", note: "no buyer" },
+  duplicate: { code: "2", note: "duplicate" },
   ...overrides,
+});
+const isRouted = (result: RoutedLeadResult) => result.duplicateOf === undefined;
+/** Options whose second delivery row breaks a NOT NULL rule, so the lead's unit fails at its last write. */
+const brokenDelivery = (given: RoutedLeadOptions): RoutedLeadOptions => ({
+  ...given,
+  generic: given.generic.map((offer, i) => (i === 1 ? { ...offer, buyerId: null as unknown as string } : offer)),
 });
 
 describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
@@ -66,21 +73,14 @@ describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
   test(`stores a lead, its contact claims and one delivery row per buyer together (${name})`, async () => {
     const result = await insertRoutedLead(store.db, lead(1), options());
 
-    expect(result).toMatchObject({ stored: true, code: "5" });
+    expect(result).toMatchObject({ code: "5", buyerKeys: ["day-energy", "second-energy"] });
     expect(await rows("leads")).toHaveLength(1);
     expect((await rows("deliveries")).map((d) => d.buyer_key).sort()).toEqual(["day-energy", "second-energy"]);
     expect(await rows("contact_claims")).toHaveLength(2);
   });
 
   test(`stores none of them when any part fails (${name})`, async () => {
-    const failing = options({
-      firstAttemptAt: (buyer) => {
-        if (buyer.key === "second-energy") throw new Error("disk full");
-        return T0;
-      },
-    });
-
-    await expect(insertRoutedLead(store.db, lead(1), failing)).rejects.toThrow("disk full");
+    await expect(insertRoutedLead(store.db, lead(1), brokenDelivery(options()))).rejects.toThrow(/null|NULL/);
 
     expect(await countLeads(store.db)).toBe(0);
     expect(await rows("deliveries")).toEqual([]);
@@ -88,15 +88,28 @@ describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
     expect(await rows("buyer_daily_counts")).toEqual([]);
   });
 
+  test(`fails one of several leads stored at once alone, and keeps the others whole (${name})`, async () => {
+    const settled = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => insertRoutedLead(store.db, lead(i), i === 5 ? brokenDelivery(options()) : options())),
+    );
+
+    expect(settled.map((s) => s.status)).toEqual(Array.from({ length: 12 }, (_, i) => (i === 5 ? "rejected" : "fulfilled")));
+    expect(await countLeads(store.db)).toBe(11);
+    expect(await rows("deliveries")).toHaveLength(22);
+    expect(await rows("contact_claims")).toHaveLength(22);
+    expect((await rows("buyer_daily_counts")).map((c) => c.count)).toEqual([11, 11]);
+  });
+
   test(`lets one of several simultaneous leads with the same phone through, and points the others at it (${name})`, async () => {
     const attempts = Array.from({ length: 6 }, (_, i) => lead(1, { answers: { ...lead(1).answers, email: `other${i}@example.com` } }));
 
     const results = await Promise.all(attempts.map((l) => insertRoutedLead(store.db, l, options())));
 
-    const stored = results.filter((r) => r.stored);
-    expect(stored).toHaveLength(1);
-    const winner = stored[0]!.stored ? stored[0]!.leadId : "";
-    expect(results.filter((r) => !r.stored)).toEqual(Array.from({ length: 5 }, () => ({ stored: false, duplicateOf: winner })));
+    const routed = results.filter(isRouted);
+    expect(routed).toHaveLength(1);
+    const winner = routed[0]!.leadId;
+    expect(results.filter((r) => !isRouted(r)).map((r) => ({ code: r.code, duplicateOf: r.duplicateOf }))).toEqual(Array.from({ length: 5 }, () => ({ code: "2", duplicateOf: winner })));
+    expect(await countLeads(store.db)).toBe(6);
     expect(await rows("deliveries")).toHaveLength(2);
   });
 
@@ -106,20 +119,20 @@ describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
     const inside = await insertRoutedLead(store.db, lead(1, { receivedAt: new Date(T0.getTime() + HOUR / 2) }), options());
     const after = await insertRoutedLead(store.db, lead(1, { receivedAt: new Date(T0.getTime() + HOUR + 1) }), options());
 
-    expect(inside.stored).toBe(false);
-    expect(after.stored).toBe(true);
+    expect(isRouted(inside)).toBe(false);
+    expect(isRouted(after)).toBe(true);
   });
 
   test(`never gives a buyer more leads in a day than its cap, however many arrive at once (${name})`, async () => {
     const wastePlan = { exclusive: [], generic: [buyers.byKey("waste")!], maxGeneric: 3 };
-    const burst = Array.from({ length: 8 }, (_, i) => insertRoutedLead(store.db, lead(i, { serviceType: "business-waste" }), options({ plan: wastePlan })));
+    const burst = Array.from({ length: 8 }, (_, i) => insertRoutedLead(store.db, lead(i, { serviceType: "business-waste" }), options(wastePlan)));
 
     const results = await Promise.all(burst);
 
-    expect(results.filter((r) => r.stored && r.buyers.length === 1)).toHaveLength(3);
-    expect(results.filter((r) => r.stored && r.code === "0")).toHaveLength(5);
-    const nextDay = await insertRoutedLead(store.db, lead(99, { serviceType: "business-waste" }), options({ plan: wastePlan, capDay: "2026-03-05" }));
-    expect(nextDay).toMatchObject({ stored: true, code: "10" });
+    expect(results.filter((r) => r.buyerKeys.length === 1)).toHaveLength(3);
+    expect(results.filter((r) => r.code === "0")).toHaveLength(5);
+    const nextDay = await insertRoutedLead(store.db, lead(99, { serviceType: "business-waste" }), options(wastePlan, { capDay: "2026-03-05" }));
+    expect(nextDay).toMatchObject({ code: "10", buyerKeys: ["waste"] });
   });
 
   test(`hands each due delivery to one worker only, however many ask at once (${name})`, async () => {
@@ -135,7 +148,7 @@ describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
   });
 
   test(`gives a row whose worker vanished to another once its lease lapses (${name})`, async () => {
-    await insertRoutedLead(store.db, lead(1), options({ plan: { exclusive: [buyers.byKey("night-energy")!], generic: [], maxGeneric: 3 } }));
+    await insertRoutedLead(store.db, lead(1), options({ exclusive: [buyers.byKey("night-energy")!], generic: [], maxGeneric: 3 }));
     const [taken] = await claimDueDeliveries(store.db, { worker: "crashed", now: T0, leaseMs: 1000, limit: 10 });
 
     const early = await claimDueDeliveries(store.db, { worker: "other", now: new Date(T0.getTime() + 500), leaseMs: 1000, limit: 10 });

@@ -1,0 +1,165 @@
+/**
+ * SQLite for the server's thread: a Kysely whose queries run in two threads started once per process,
+ * a writer that commits in groups (sqliteWriter.ts) and a reader beside it (sqliteReader.ts). Reads go
+ * to the reader, everything else to the writer; units (storageUnits.ts) run whole in the writer. The
+ * threads end a while after the last database opened here is destroyed, and never keep an idle process alive.
+ */
+import { Worker } from "node:worker_threads";
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from "kysely";
+import { registerConnection } from "../connection";
+import type { Database } from "../schema";
+import type { ThreadReply, ThreadRequest } from "./threadProtocol";
+
+type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
+
+/** One SQLite thread: requests in flight, answered by id. */
+class SqliteThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  private failure: Error | undefined;
+
+  constructor(entry: string) {
+    // tsx's loader does not reach worker threads by itself: register it, then load the TypeScript entry.
+    const tsx = import.meta.resolve("tsx/esm/api");
+    const entryUrl = new URL(entry, import.meta.url).href;
+    this.worker = new Worker(`import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entryUrl)}); });`, { eval: true });
+    this.worker.unref();
+    this.worker.on("message", (reply: ThreadReply) => this.settle(reply));
+    this.worker.on("error", (error) => this.stopWith(error));
+    this.worker.on("exit", (code) => this.stopWith(new Error(`The SQLite thread ${entry} stopped (exit code ${code})`)));
+  }
+
+  /** Sends a request and resolves with its answer; the process stays alive while any is in flight. */
+  call(request: Request): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  terminate(): Promise<number> {
+    this.failure ??= new Error("The SQLite threads were stopped");
+    return this.worker.terminate();
+  }
+
+  private settle(reply: ThreadReply): void {
+    const waiter = this.pending.get(reply.id);
+    if (!waiter) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (reply.ok) waiter.resolve(reply.result);
+    else waiter.reject(Object.assign(new Error(reply.error.message), reply.error));
+  }
+
+  private stopWith(error: Error): void {
+    this.failure ??= error;
+    for (const waiter of this.pending.values()) waiter.reject(this.failure);
+    this.pending.clear();
+  }
+}
+
+interface Threads {
+  writer: SqliteThread;
+  reader: SqliteThread;
+  /** Databases open on them. */
+  users: number;
+  /** Ends idle threads a while after the last database closed, so a quick reopen (tests) needs no new start. */
+  idle?: NodeJS.Timeout;
+}
+
+/** How long threads with no database open are kept for the next one. */
+const IDLE_THREADS_MS = 10_000;
+
+let threads: Threads | undefined;
+let nextConnection = 1;
+
+function useThreads(): Threads {
+  threads ??= { writer: new SqliteThread("./sqliteWriter.ts"), reader: new SqliteThread("./sqliteReader.ts"), users: 0 };
+  clearTimeout(threads.idle);
+  threads.users++;
+  return threads;
+}
+
+function releaseThreads(used: Threads): void {
+  used.users--;
+  if (used.users > 0 || threads !== used) return;
+  used.idle = setTimeout(() => {
+    if (threads === used) threads = undefined;
+    void used.writer.terminate();
+    void used.reader.terminate();
+  }, IDLE_THREADS_MS).unref();
+}
+
+/** Opens (creating and migrating) a SQLite file; ":memory:" is a throwaway database with no reader. */
+export async function openSqlite(file: string): Promise<Kysely<Database>> {
+  const used = useThreads();
+  const connection = nextConnection++;
+  const hasReader = file !== ":memory:";
+  try {
+    await used.writer.call({ kind: "open", connection, file });
+    if (hasReader) await used.reader.call({ kind: "open", connection, file });
+  } catch (error) {
+    releaseThreads(used);
+    throw error;
+  }
+  const threadFor = (query: CompiledQuery): SqliteThread => (hasReader && isRead(query) ? used.reader : used.writer);
+  const db = new Kysely<Database>({ dialect: threadDialect(used, connection, threadFor, hasReader) });
+  registerConnection(db, {
+    dialect: "sqlite",
+    runUnit: (name, args) => used.writer.call({ kind: "unit", connection, name, args }) as never,
+  });
+  return db;
+}
+
+/** A SELECT (built, or raw text starting with one) only reads; anything else may write. */
+function isRead(query: CompiledQuery): boolean {
+  if (query.query.kind === "SelectQueryNode") return true;
+  return query.query.kind === "RawNode" && /^\s*select\b/i.test(query.sql);
+}
+
+function threadDialect(used: Threads, connection: number, threadFor: (query: CompiledQuery) => SqliteThread, hasReader: boolean): Dialect {
+  const threadConnection: DatabaseConnection = {
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      return (await threadFor(query).call({ kind: "statement", connection, sql: query.sql, parameters: query.parameters })) as QueryResult<R>;
+    },
+    // eslint-disable-next-line require-yield
+    async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+      throw new Error("Streaming queries are not supported on SQLite here");
+    },
+  };
+  const noTransactions = () => {
+    throw new Error("SQLite transactions run in the writer thread: make the work a unit in server/storage/storageUnits.ts");
+  };
+  const driver: Driver = {
+    init: async () => undefined,
+    acquireConnection: async () => threadConnection,
+    beginTransaction: async () => noTransactions(),
+    commitTransaction: async () => noTransactions(),
+    rollbackTransaction: async () => noTransactions(),
+    releaseConnection: async () => undefined,
+    destroy: async () => {
+      await Promise.allSettled([used.writer.call({ kind: "close", connection }), hasReader ? used.reader.call({ kind: "close", connection }) : undefined]);
+      releaseThreads(used);
+    },
+  };
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => driver,
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+  };
+}
