@@ -13,6 +13,8 @@ export interface LondonTime {
   minutes: number;
 }
 
+const HOUR_MS = 3_600_000;
+
 const formatter = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
   year: "numeric",
@@ -24,12 +26,17 @@ const formatter = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+/** The wall clock's fields in London at an instant, from the UTC fields shifted by London's offset. */
 function parts(instant: Date): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const part of formatter.formatToParts(instant)) {
-    if (part.type !== "literal") out[part.type] = Number(part.value);
-  }
-  return out;
+  const wall = new Date(instant.getTime() + offsetAt(instant));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 /** The London date, weekday and minute of an instant. */
@@ -69,11 +76,29 @@ export function londonInstant(date: string, minutes: number): Date {
   return new Date(guess);
 }
 
+/** London's offset by UTC hour: the clocks change on the hour (01:00 UTC), so one look per hour is enough. */
+const offsetsByHour = new Map<number, number>();
+
 /** London's offset from UTC at an instant, in milliseconds (0 in winter, one hour in summer). */
 function offsetAt(instant: Date): number {
-  const p = parts(instant);
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    offset = measuredOffset(new Date(hour * HOUR_MS));
+    if (offsetsByHour.size >= 10_000) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The offset as Intl reports it (slow: kept by hour above). */
+function measuredOffset(instant: Date): number {
+  const p: Record<string, number> = {};
+  for (const part of formatter.formatToParts(instant)) {
+    if (part.type !== "literal") p[part.type] = Number(part.value);
+  }
   const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+  return wall - instant.getTime();
 }
 
 function pad(n: number): string {

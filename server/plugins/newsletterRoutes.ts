@@ -1,5 +1,8 @@
-/** POST /api/newsletter: stores an address with the wording agreed to; signing up twice is still a success. */
-import type { FastifyInstance, FastifySchemaValidationError } from "fastify";
+/**
+ * POST /api/newsletter: stores an address with the wording agreed to; signing up twice is still a success.
+ * Only our own pages may post it (403 for another site's).
+ */
+import type { FastifyInstance, FastifyRequest, FastifySchemaValidationError } from "fastify";
 import type { Kysely } from "kysely";
 import type { NewsletterResponse, NewsletterSignup } from "../../schemas/generated/newsletter";
 import { subscribe } from "../storage/newsletterStore";
@@ -14,6 +17,7 @@ export interface NewsletterRoutesOptions {
 const SUBSCRIBED: NewsletterResponse = { message: "You have subscribed successfully!" };
 const BAD_EMAIL: NewsletterResponse = { message: "Please enter a valid email address" };
 const BAD_SIGNUP: NewsletterResponse = { message: "The sign-up needs an email address and the consent wording shown beside it" };
+const CROSS_SITE: NewsletterResponse = { message: "Something has gone wrong. Please try again." };
 
 /**
  * Without JavaScript the sign-up form posts itself as a plain HTML form: read its fields (the hidden honeypot
@@ -29,6 +33,19 @@ function formFields(body: string): Record<string, string> {
 
 function isFormPost(contentType: string | undefined): boolean {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase() === FORM_TYPE;
+}
+
+/**
+ * Whether a browser says the sign-up was posted by another site's page: a form anywhere on the web can
+ * post here (no preflight for a plain form), with wording of its choosing. Browsers send Sec-Fetch-Site,
+ * older ones at least Origin; a request with neither is no browser's, so no visitor was tricked into it.
+ */
+function postedFromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (typeof site === "string") return site !== "same-origin" && site !== "none";
+  const origin = request.headers.origin;
+  if (typeof origin !== "string") return false;
+  return origin !== `${request.protocol}://${request.host}`;
 }
 
 /** A small page for a sign-up sent without JavaScript, with a way back. */
@@ -55,6 +72,10 @@ export default async function newsletterRoutes(fastify: FastifyInstance, { db, n
       const asPage = isFormPost(request.headers["content-type"]);
       const answer = (code: number, body: NewsletterResponse) =>
         asPage ? reply.code(code).type("text/html; charset=utf-8").send(answerPage(body.message) as never) : reply.code(code).send(body);
+      if (postedFromAnotherSite(request)) {
+        request.log.info("newsletter sign-up from another site refused");
+        return answer(403, CROSS_SITE);
+      }
       if (request.validationError) {
         const problems: FastifySchemaValidationError[] = request.validationError.validation;
         const aboutEmail = problems.some((e) => e.instancePath === "/email" || e.params.missingProperty === "email");

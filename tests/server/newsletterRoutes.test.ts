@@ -57,13 +57,14 @@ describe("POST /api/newsletter", () => {
 });
 
 describe("the newsletter form posted without JavaScript", () => {
-  const post = (fields: Record<string, string>) =>
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     server.app.inject({
       method: "POST",
       url: "/api/newsletter",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
       payload: new URLSearchParams(fields).toString(),
     });
+  const subscribers = () => server.withDb((db) => db.selectFrom("newsletter_subscribers").selectAll().execute());
 
   it("subscribes the address and answers with a page saying so", async () => {
     const response = await post({ email: "form@example.com", consentText: WORDING, website: "" });
@@ -87,5 +88,26 @@ describe("the newsletter form posted without JavaScript", () => {
 
     expect(response.statusCode).toBe(200);
     expect(await server.withDb((db) => findSubscriber(db, "bot@example.com"))).toBeUndefined();
+  });
+
+  it.each([
+    ["a page on another site (Sec-Fetch-Site: cross-site)", { "sec-fetch-site": "cross-site", origin: "https://elsewhere.example" }],
+    ["a sibling site (Sec-Fetch-Site: same-site)", { "sec-fetch-site": "same-site", origin: "https://other.switchplan.example" }],
+    ["an older browser naming another origin", { origin: "https://elsewhere.example" }],
+    ["a sandboxed page (Origin: null)", { origin: "null" }],
+  ])("refuses a sign-up posted by %s, storing nothing", async (_from, headers) => {
+    const response = await post({ email: "forged@example.com", consentText: "Wording the other site chose" }, headers);
+
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain("Something has gone wrong. Please try again.");
+    expect(await subscribers()).toEqual([]);
+  });
+
+  it("still takes the form from our own pages, as browsers mark it (same origin)", async () => {
+    const sameOrigin = await post({ email: "own@example.com", consentText: WORDING }, { "sec-fetch-site": "same-origin", origin: "http://localhost:80" });
+    const olderBrowser = await post({ email: "older@example.com", consentText: WORDING }, { origin: "http://localhost:80" });
+
+    expect([sameOrigin.statusCode, olderBrowser.statusCode]).toEqual([200, 200]);
+    expect((await subscribers()).map((row) => row.email).sort()).toEqual(["older@example.com", "own@example.com"]);
   });
 });

@@ -69,6 +69,17 @@ describe("the Content Security Policy", () => {
     }
   });
 
+  it("denies the browser features the site never uses (camera, microphone, location, payment…) to every page and frame", async () => {
+    server = await startTestServer();
+
+    for (const url of ["/api/health", "/no-such-page/"]) {
+      const { headers } = await server.app.inject({ method: "GET", url });
+      const denied = String(headers["permissions-policy"]).split(", ");
+      expect(denied).toEqual(expect.arrayContaining(["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()"]));
+      expect(denied.every((entry) => /^[a-z-]+=\(\)$/.test(entry))).toBe(true);
+    }
+  });
+
   it("finds inline scripts browsers run, not external scripts or data blocks", () => {
     const html = `<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/ld+json">{}</script><SCRIPT type='text/javascript'>c()</SCRIPT>`;
 
