@@ -31,6 +31,7 @@ export default defineConfig({
       // The tests fill forms in milliseconds and send a burst of leads from one address: neither is a bot here.
       MIN_FILL_MS: "0",
       RATE_LIMIT_MAX: "10000",
+      ADDRESS_RATE_LIMIT_MAX: "10000",
       // Visitors here draw phone numbers from a range of a thousand; de-duplication has its own server tests.
       DUPLICATE_WINDOW_HOURS: "0",
       // Open every hour, so what a test sees does not depend on when it runs; and nothing is sent to buyers.

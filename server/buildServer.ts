@@ -1,4 +1,5 @@
 /** Builds the Fastify app (without listening): flows, buyers, database, security, every route plugin and the delivery worker. */
+import type { ServerOptions } from "node:http";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
@@ -57,6 +58,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     logger: loggerOptions(config.logLevel, logger),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
+    ...slowClientTimeouts(config.timeouts),
   });
   // Route schemas are checked by the project's one Ajv; the shared schemas are added for the response serialisers.
   app.setValidatorCompiler(routeValidatorCompiler(ajv));
@@ -77,7 +79,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(staticSite, { siteDir: config.siteDir });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
-  await app.register(addressesRoutes, { provider: createAddressProvider(config) });
+  await app.register(addressesRoutes, { provider: createAddressProvider(config), rateLimitMax: config.addressRateLimitMax });
   await app.register(partnersRoutes, { buyers, siteHours, now });
   await app.register(newsletterRoutes, { db, now });
   await app.register(eventsRoutes, { db, flows, now, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
@@ -93,6 +95,20 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now });
   }
   return app;
+}
+
+/**
+ * A phone on a poor connection sends a lead in seconds; a client still sending headers, or a request,
+ * after the time-outs is cut off, as is a kept-alive connection left idle, so slow or stalled clients
+ * cannot hold connections open. Node checks the first two every `connectionsCheckingInterval`.
+ */
+function slowClientTimeouts({ headersMs, requestMs, keepAliveMs }: Config["timeouts"]): Pick<FastifyServerOptions, "requestTimeout" | "connectionTimeout" | "keepAliveTimeout"> & { http: ServerOptions } {
+  return {
+    requestTimeout: requestMs,
+    connectionTimeout: requestMs,
+    keepAliveTimeout: keepAliveMs,
+    http: { headersTimeout: headersMs, connectionsCheckingInterval: Math.min(2000, Math.ceil(headersMs / 2)) },
+  };
 }
 
 /**

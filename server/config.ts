@@ -42,6 +42,10 @@ const envJsonSchema = {
     MIN_FILL_MS: count(0, 3000),
     RATE_LIMIT_MAX: count(1, 20),
     RATE_LIMIT_WINDOW_MS: count(1000, 60_000),
+    ADDRESS_RATE_LIMIT_MAX: count(1, 20),
+    HEADERS_TIMEOUT_MS: count(500, 20_000),
+    REQUEST_TIMEOUT_MS: count(500, 30_000),
+    KEEP_ALIVE_TIMEOUT_MS: count(100, 10_000),
     DELIVERY_WORKER: { type: "string", enum: ON_OFF, default: "on" },
     DELIVERY_MAX_ATTEMPTS: count(1, 10, 100),
     DELIVERY_TIMEOUT_MS: count(100, 10_000),
@@ -98,6 +102,10 @@ export interface Config {
   /** A lead sent sooner than this after the form began is a bot's. */
   minFillMs: number;
   rateLimit: { max: number; windowMs: number };
+  /** Address lookups per client address per rate-limit window. */
+  addressRateLimitMax: number;
+  /** How long a client may take over a request's headers, over the whole request, and idle between requests. */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   delivery: DeliveryConfig;
 }
 
@@ -129,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fakeCampaignIds: vars.FAKE_CAMPAIGN_IDS.split(",").map((id) => id.trim()).filter(Boolean),
     minFillMs: vars.MIN_FILL_MS,
     rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
+    addressRateLimitMax: vars.ADDRESS_RATE_LIMIT_MAX,
+    timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, keepAliveMs: vars.KEEP_ALIVE_TIMEOUT_MS },
     delivery: {
       worker: vars.DELIVERY_WORKER === "on",
       maxAttempts: vars.DELIVERY_MAX_ATTEMPTS,
@@ -151,6 +161,9 @@ function crossChecks(vars: Env): string[] {
     parseOpeningHours(vars.OPENING_HOURS, "OPENING_HOURS");
   } catch (error) {
     problems.push((error as Error).message);
+  }
+  if (vars.REQUEST_TIMEOUT_MS < vars.HEADERS_TIMEOUT_MS) {
+    problems.push("REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS");
   }
   if (vars.DELIVERY_BACKOFF_MAX_MS < vars.DELIVERY_BACKOFF_MS) {
     problems.push("DELIVERY_BACKOFF_MAX_MS must be at least DELIVERY_BACKOFF_MS");

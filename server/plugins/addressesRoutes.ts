@@ -1,24 +1,38 @@
 /** GET /api/addresses?postcode=…: the addresses at a postcode, for the address step's lookup. */
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import { isValid } from "postcode";
 import { AddressLookupError, type Address, type AddressProvider } from "../addresses/addressProvider";
 import { fieldLabel } from "../../engine/core/fieldLabels";
 import { INVALID_SUFFIX, SOMETHING_WENT_WRONG } from "../../engine/core/messages";
+import { RATE_LIMITED } from "./rateLimits";
 
 /** What the address lookup route needs. */
 export interface AddressesRoutesOptions {
   provider: AddressProvider;
+  /** Lookups a client may make per rate-limit window: a paid provider charges for each. */
+  rateLimitMax: number;
 }
 
 const invalidPostcode = { message: `${fieldLabel("postcode")} ${INVALID_SUFFIX}` };
 /** What the address step shows when the provider fails; the manual address path still works. */
 const lookupFailed = { message: SOMETHING_WENT_WRONG };
 
-/** The address lookup route; a postcode that is valid but unknown finds an empty list, a provider failure a 502. */
-export default async function addressesRoutes(fastify: FastifyInstance, { provider }: AddressesRoutesOptions): Promise<void> {
+/**
+ * The address lookup route; a postcode that is valid but unknown finds an empty list, a provider failure
+ * a 502, too many lookups from one client a 429, both with the sentence the address step shows.
+ */
+export default async function addressesRoutes(fastify: FastifyInstance, { provider, rateLimitMax }: AddressesRoutesOptions): Promise<void> {
+  fastify.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error.code !== RATE_LIMITED) throw error;
+    request.log.info("address lookups rate limited");
+    return reply.code(429).send(lookupFailed);
+  });
+
   fastify.get<{ Querystring: { postcode?: string | string[] }; Reply: { addresses: Address[] } | { message: string } }>(
     "/api/addresses",
     {
+      // Counted per client like the POSTs, though a GET; the visitor can still type the address by hand.
+      config: { rateLimit: { max: rateLimitMax, allowList: () => false } },
       schema: {
         response: {
           200: {

@@ -1,6 +1,7 @@
 /**
  * A rate limit on every POST, per client address and route: in memory for one instance, in Redis when
- * REDIS_URL is set so several instances share the count. Pages and lookups are not limited. Each route
+ * REDIS_URL is set so several instances share the count. Pages are not limited; a GET route that costs
+ * money (address lookups) opts in with its own `config.rateLimit`. Each route
  * counts on its own, so newsletter sign-ups or funnel beacons never use up a visitor's leads; a route
  * may set its own budget with `config: { rateLimit: { max } }`.
  */

@@ -43,4 +43,20 @@ describe("GET /api/addresses", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: "Postcode is invalid" });
   });
+
+  it("answers lookups past the per-client limit with the address step's sentence and a time to wait, without asking the provider", async () => {
+    const limited = await startTestServer({ ADDRESS_RATE_LIMIT_MAX: "3" });
+    try {
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await limited.app.inject({ method: "GET", url: "/api/addresses?postcode=LS1%204DY" }));
+      const other = await limited.app.inject({ method: "GET", url: "/api/addresses?postcode=LS1%204DY", remoteAddress: "192.0.2.7" });
+
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429, 429]);
+      expect(answers[4]!.json()).toEqual({ message: "Something has gone wrong. Please try again." });
+      expect(Number(answers[4]!.headers["retry-after"])).toBeGreaterThan(0);
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
