@@ -1,0 +1,40 @@
+/** A pipeline server on SQLite or on its own PostgreSQL schema, with a connection to read what it stored. */
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { openDatabase } from "../../../server/storage/database";
+import type { Database } from "../../../server/storage/schema";
+import { openTestPostgres } from "./databases";
+import { startPipelineServer, type PipelineServer, type PipelineServerOptions } from "./pipelineServer";
+
+/** The server, the database as a second connection sees it, and how to stop both. */
+export interface ServerOnDialect {
+  server: PipelineServer;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/** Starts a pipeline server on SQLite (its own file) or PostgreSQL (TEST_DATABASE_URL, a fresh schema). */
+export async function startServerOn(dialect: "SQLite" | "PostgreSQL", options: PipelineServerOptions = {}): Promise<ServerOnDialect> {
+  if (dialect === "SQLite") {
+    const server = await startPipelineServer(options);
+    const db = await openDatabase({ file: path.join(server.dataDir, "leads.sqlite") });
+    return {
+      server,
+      db,
+      close: async () => {
+        await db.destroy();
+        await server.close();
+      },
+    };
+  }
+  const store = await openTestPostgres();
+  const server = await startPipelineServer({ ...options, env: { ...options.env, DATABASE_URL: store.url! } });
+  return {
+    server,
+    db: store.db,
+    close: async () => {
+      await server.close();
+      await store.drop();
+    },
+  };
+}
