@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formats, isUkPhone, isUkPostcode } from "../../engine/core/fieldFormats";
 import fieldsSchema from "../../schemas/fields.schema.json";
+import leadSchema from "../../schemas/lead.schema.json";
+import newsletterSchema from "../../schemas/newsletter.schema.json";
 
 describe("UK phone numbers", () => {
   it.each([
@@ -47,7 +49,7 @@ describe("UK postcodes", () => {
 });
 
 describe("the field library's formats", () => {
-  it("has a check for every custom format the field library names, and none it does not", () => {
+  it("has a check for every custom format the field library and the request schemas name, and none they do not", () => {
     const named = new Set<string>();
     const visit = (node: unknown): void => {
       if (!node || typeof node !== "object") return;
@@ -55,7 +57,7 @@ describe("the field library's formats", () => {
       if (typeof format === "string") named.add(format);
       Object.values(node).forEach(visit);
     };
-    visit(fieldsSchema);
+    [fieldsSchema, leadSchema, newsletterSchema].forEach(visit);
     named.delete("email"); // ajv-formats provides it
     expect(Object.keys(formats).sort()).toEqual([...named].sort());
   });
