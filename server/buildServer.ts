@@ -21,6 +21,8 @@ import partnersRoutes from "./plugins/partnersRoutes";
 import rateLimits from "./plugins/rateLimits";
 import securityHeaders from "./plugins/securityHeaders";
 import staticSite from "./plugins/staticSite";
+import { startTokens } from "./leads/startToken";
+import { appSetting } from "./storage/appSettings";
 import { openDatabase } from "./storage/database";
 
 /** The settings and what tests may replace (the clock, the worker, the secrets). */
@@ -88,6 +90,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     flows,
     check: createSchemaCheck(ajv),
     minFillMs: config.minFillMs,
+    startTokens: startTokens(await appSetting(db, "start_token_key")),
     onDeliveriesQueued: () => worker?.wake(),
   });
 

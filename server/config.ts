@@ -99,7 +99,7 @@ export interface Config {
   duplicateWindowHours: number;
   /** Ad campaign ids (tracking.ads.campaignid) known not to be real traffic: their leads answer 100. */
   fakeCampaignIds: string[];
-  /** A lead sent sooner than this after the form began is a bot's. */
+  /** A lead sent sooner than this after its start token was issued is a bot's; 0 turns the check off. */
   minFillMs: number;
   rateLimit: { max: number; windowMs: number };
   /** Address lookups per client address per rate-limit window. */

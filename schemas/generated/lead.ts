@@ -6,13 +6,6 @@
  */
 export type TrackingValue = string;
 /**
- * Milliseconds since 1970 (UTC) by the browser's clock: startedAt when the visitor began the form, sentAt when the lead was sent. Both come from one clock, so the fill time needs no agreement with the server's.
- *
- * This interface was referenced by `LeadSubmission`'s JSON-Schema
- * via the `definition` "browserTime".
- */
-export type BrowserTime = number;
-/**
  * 0 none (stored, no buyer takes it), 1 success, 2 duplicate, 3 fail with errors, 4 fail, 5 buyer energy, 6 buyer payments, 7 buyer home solar, 8 buyer energy out of hours, 9 buyer business solar, 10 buyer business waste, 99 test mode, 100 fake campaign.
  *
  * This interface was referenced by `LeadSubmission`'s JSON-Schema
@@ -40,8 +33,10 @@ export interface LeadSubmission {
    * The hidden honeypot field's value (site/quote/Honeypot.tsx): people never see it and leave it empty.
    */
   honeypot?: string;
-  startedAt?: BrowserTime;
-  sentAt?: BrowserTime;
+  /**
+   * The signed start token the quote page got from GET /api/start-token: the server's own time the form began. Missing, forged or younger than the minimum fill time, the lead is taken for a bot's.
+   */
+  startToken?: string;
   contactConsent?: ContactConsent;
 }
 /**

@@ -1,4 +1,7 @@
-/** POST /api/leads: checks the envelope, drops bots quietly, replays the flow over the answers, and hands the lead to intake. */
+/**
+ * POST /api/leads: checks the envelope, drops bots quietly, replays the flow over the answers, and hands the
+ * lead to intake. GET /api/start-token: the signed start the quote page sends back with its lead.
+ */
 import type { FastifyInstance } from "fastify";
 import { replayFlow } from "../../engine/core/replayFlow";
 import type { Answers, SchemaCheck } from "../../engine/core/types";
@@ -7,6 +10,7 @@ import type { FlowCatalog } from "../flowCatalog";
 import { acceptLead, type LeadIntake } from "../leads/acceptLead";
 import { botReason, decoyLeadAnswer } from "../leads/botCheck";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
+import type { StartTokens } from "../leads/startToken";
 
 /** What the leads route needs. */
 export interface LeadsRoutesOptions {
@@ -14,8 +18,10 @@ export interface LeadsRoutesOptions {
   flows: FlowCatalog;
   /** Validates a step's answers against its schema during the replay. */
   check: SchemaCheck;
-  /** A lead sent sooner than this after its form began is a bot's. */
+  /** A lead sent sooner than this after its start token was issued is a bot's; 0 turns the check off. */
   minFillMs: number;
+  /** Issues and checks start tokens. */
+  startTokens: StartTokens;
   /** Called after a lead with deliveries is committed (wakes the delivery worker). */
   onDeliveriesQueued?: () => void;
 }
@@ -25,8 +31,23 @@ const leadResponse = { $ref: "lead.schema.json#/definitions/leadResponse" };
 /** The leads route; never lists or reads leads back. */
 export default async function leadsRoutes(
   fastify: FastifyInstance,
-  { intake, flows, check, minFillMs, onDeliveriesQueued }: LeadsRoutesOptions,
+  { intake, flows, check, minFillMs, startTokens, onDeliveriesQueued }: LeadsRoutesOptions,
 ): Promise<void> {
+  fastify.get<{ Reply: { token: string; minFillMs: number } }>(
+    "/api/start-token",
+    {
+      schema: {
+        response: {
+          200: { type: "object", required: ["token", "minFillMs"], properties: { token: { type: "string" }, minFillMs: { type: "integer" } } },
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { token: startTokens.issue(intake.now()), minFillMs };
+    },
+  );
+
   // Only JSON: a text/plain body is what a cross-site HTML form can post without a CORS preflight.
   fastify.removeContentTypeParser("text/plain");
 
@@ -41,7 +62,7 @@ export default async function leadsRoutes(
     async (request, reply) => {
       const submission = request.body;
       const receivedAt = intake.now();
-      const bot = botReason(submission, minFillMs, receivedAt);
+      const bot = botReason(submission, startTokens, minFillMs, receivedAt);
       if (bot) {
         request.log.info({ reason: bot }, "lead dropped as a bot's");
         return decoyLeadAnswer(!intake.siteHours.isOpen(receivedAt));

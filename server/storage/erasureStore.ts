@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import { contactHash, normaliseEmail, normalisePhone, type ContactColumns } from "../contacts/contactKeys";
+import { appSetting } from "./appSettings";
 import { runUnit } from "./connection";
 import type { Database } from "./schema";
 
@@ -13,21 +14,9 @@ export interface ErasureResult {
   newsletterErased: number;
 }
 
-const keys = new WeakMap<Kysely<Database>, Promise<string>>();
-
-/** The installation's hash key, made by the migrations; read once per connection. */
+/** The installation's hash key, made by the migrations. */
 function hashKey(db: Kysely<Database>): Promise<string> {
-  let key = keys.get(db);
-  if (!key) {
-    key = db
-      .selectFrom("app_settings")
-      .select("value")
-      .where("name", "=", "erasure_hash_key")
-      .executeTakeFirstOrThrow(() => new Error("app_settings has no erasure_hash_key: the database is not migrated"))
-      .then((row) => row.value);
-    keys.set(db, key);
-  }
-  return key;
+  return appSetting(db, "erasure_hash_key");
 }
 
 /** Erases everything held about an e-mail address or a phone number, as one unit. */

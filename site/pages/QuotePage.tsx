@@ -88,15 +88,12 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   }, [summary, flowId]);
 
   const flow = use(loadFlow(flowId, visit.version));
-  // When the visitor began this form: the fill time the server checks against bots.
-  const startedAt = useRef<number | undefined>(undefined);
   const services = useMemo(
     () =>
       createFlowServices(
         () => ({
           testMode: visit.testMode,
           ...(visit.unknownRequestedVersion ? { unknownRequestedVersion: visit.unknownRequestedVersion } : {}),
-          ...(startedAt.current ? { startedAt: startedAt.current } : {}),
         }),
         (path) => void navigate(path),
         (id) => flows.find((f) => f.id === id)?.path,
@@ -116,7 +113,6 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   const onEvent = useMemo(() => {
     const push = dataLayerListener(flow);
     return (event: QuoteFlowEvent) => {
-      if (event.type === "start") startedAt.current ??= Date.now();
       if (event.type === "leadSuccess") {
         leadIn.current = true;
         clearSnapshot(flow.id, flow.version);

@@ -11,6 +11,7 @@ import { readTracking } from "../tracking/trackingStore";
 import { leadEnvelope, type SubmissionContext } from "./leadEnvelope";
 import { partnersOf } from "./partners";
 import { quotePath } from "../quotePaths";
+import { startToken } from "./startToken";
 
 /** Where answers wait while the visitor moves to another flow (this tab only; never in the URL). */
 export const CARRY_OVER_KEY = "quote:carry-over";
@@ -18,14 +19,15 @@ export const CARRY_OVER_KEY = "quote:carry-over";
 const dealFiles = import.meta.glob<{ deals: Deal[] }>("../../forms/deals/*.json", { import: "default" });
 
 /**
- * The services for one quote page. `context` is read when the lead is sent (it learns the start time as the
- * visitor goes); tracking and consent are read then too, so a choice made mid-form counts.
+ * The services for one quote page. `context` is read when the lead is sent, and so are tracking and consent,
+ * so a choice made mid-form counts. The page's start token is fetched as the services are made.
  */
 export function createFlowServices(
   context: () => SubmissionContext,
   navigate: (path: string) => void,
   flowPath: (flowId: string) => string | undefined,
 ): FlowServices {
+  const token = startToken();
   const loadPartners = async (flow: FlowDocument): Promise<string[]> =>
     flow.serviceType ? (await partnersOf(flow.serviceType)).partners.map((p) => p.name) : [];
   return {
@@ -40,7 +42,7 @@ export function createFlowServices(
     },
 
     async submitLead(flow: FlowDocument, answers: Answers): Promise<LeadResponse> {
-      const buyers = await loadPartners(flow).catch(() => []);
+      const [buyers, signedStart] = await Promise.all([loadPartners(flow).catch(() => []), token.ready()]);
       const submitStep = flow.steps.find((s) => s.kind === "form" && s.submit);
       const shown = submitStep?.kind === "form" && submitStep.consentText ? consentWording(submitStep.consentText, buyers) : undefined;
       const envelope = leadEnvelope(flow, answers, {
@@ -48,6 +50,7 @@ export function createFlowServices(
         buyers,
         privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
         ...(shown ? { consentText: shown } : {}),
+        ...(signedStart ? { startToken: signedStart } : {}),
       });
       const response = await fetch("/api/leads", {
         method: "POST",

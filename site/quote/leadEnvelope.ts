@@ -9,8 +9,8 @@ export interface SubmissionContext {
   testMode: boolean;
   /** An unknown `?v=` the visitor arrived with. */
   unknownRequestedVersion?: string;
-  /** When the visitor began this form (Date.now()); the page's load time when not given. */
-  startedAt?: number;
+  /** The server's signed start token (GET /api/start-token), from which it measures the fill time. */
+  startToken?: string;
   /** The honeypot's value; read from the page's <Honeypot /> when not given. */
   honeypot?: string;
   /** The partners named beside the submit button, by name (GET /api/partners?service=…); a lead goes to no partner it did not name. */
@@ -21,8 +21,8 @@ export interface SubmissionContext {
   consentText?: string;
 }
 
-/** The envelope for these answers; `now` is the browser's clock (Date.now) when the lead is sent. */
-export function leadEnvelope(flow: FlowDocument, answers: Answers, context: SubmissionContext, now: number = Date.now()): LeadSubmission {
+/** The envelope for these answers. */
+export function leadEnvelope(flow: FlowDocument, answers: Answers, context: SubmissionContext): LeadSubmission {
   const honeypot = context.honeypot ?? readHoneypot();
   const contactConsent = consentGiven(flow, answers, context);
   return {
@@ -31,9 +31,7 @@ export function leadEnvelope(flow: FlowDocument, answers: Answers, context: Subm
     answers: withoutEmpty(answers),
     ...(context.unknownRequestedVersion ? { tracking: { user: { requestedVersion: context.unknownRequestedVersion } } } : {}),
     ...(context.testMode ? { testMode: true } : {}),
-    // Both times from the browser's clock, so the server measures the fill time without trusting ours to agree.
-    startedAt: Math.floor(context.startedAt ?? pageLoadedAt(now)),
-    sentAt: Math.floor(now),
+    ...(context.startToken ? { startToken: context.startToken } : {}),
     ...(honeypot ? { honeypot } : {}),
     ...(contactConsent ? { contactConsent } : {}),
   };
@@ -49,11 +47,6 @@ function consentGiven(flow: FlowDocument, answers: Answers, context: SubmissionC
     ...(context.privacyNoticeVersion ? { privacyNoticeVersion: context.privacyNoticeVersion } : {}),
     ...(context.buyers ? { buyers: context.buyers } : {}),
   };
-}
-
-/** When the page began loading, by the same clock as Date.now(); `now` where the platform cannot say. */
-function pageLoadedAt(now: number): number {
-  return typeof performance === "undefined" ? now : Math.min(now, performance.timeOrigin);
 }
 
 /** Answers the visitor left empty are not sent at all. */

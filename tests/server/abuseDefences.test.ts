@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildServer } from "../../server/buildServer";
 import { loadConfig } from "../../server/config";
 import { fixtureLead } from "./support/pipelineFixtures";
-import { startPipelineServer, type PipelineServer } from "./support/pipelineServer";
+import { startPipelineServer, testClock, WEDNESDAY_MORNING, type PipelineServer } from "./support/pipelineServer";
 import { makeTempDir, removeTempDir } from "./testServer";
 
 let server: PipelineServer | undefined;
@@ -26,16 +26,32 @@ describe("bots", () => {
     expect(await server.leadCount()).toBe(0);
   });
 
-  it("quietly drops a form sent faster than a person fills it in (MIN_FILL_MS), by the browser's own clock", async () => {
-    server = await startPipelineServer({ env: { OPENING_HOURS: "always", MIN_FILL_MS: "3000" } });
+  it("measures the fill time from the server's own signed start token: missing, forged, too fresh or a day old gets the decoy and nothing is stored", async () => {
+    const clock = testClock(WEDNESDAY_MORNING);
+    server = await startPipelineServer({ env: { OPENING_HOURS: "always", MIN_FILL_MS: "3000" }, now: clock.now });
+    const other = await startPipelineServer({ env: { OPENING_HOURS: "always", MIN_FILL_MS: "3000" }, now: clock.now });
+    const issued = await server.app.inject({ method: "GET", url: "/api/start-token" });
+    const { token } = issued.json<{ token: string }>();
+    const otherToken = (await other.app.inject({ method: "GET", url: "/api/start-token" })).json<{ token: string }>().token;
+    await other.close();
+    const [time, nonce, signature] = token.split(".");
+    const lead = (n: number, startToken?: string) => fixtureLead("business-energy", { phone: `020 7946 00${10 + n}`, email: `t${n}@example.com` }, startToken ? { startToken } : {});
 
-    const tooFast = await post(server, fixtureLead("business-energy", {}, { startedAt: 1_767_225_600_000, sentAt: 1_767_225_601_200 }));
-    const noStart = await post(server, fixtureLead("business-energy", { phone: "020 7946 0001", email: "b@example.com" }, { startedAt: undefined, sentAt: undefined }));
-    // A clock hours wrong does not matter: only the difference between the browser's two times counts.
-    const person = await post(server, fixtureLead("business-energy", { phone: "020 7946 0002", email: "c@example.com" }, { startedAt: 1_000_000, sentAt: 1_004_000 }));
+    expect(issued.headers["cache-control"]).toBe("no-store");
+    expect(issued.json()).toEqual({ token: expect.any(String), minFillMs: 3000 });
+    clock.advance(1200);
+    const tooFast = await post(server, lead(1, token));
+    clock.advance(3000);
+    const missing = await post(server, lead(2));
+    const backdated = await post(server, lead(3, `${(Number.parseInt(time!, 36) - 60_000).toString(36)}.${nonce}.${signature}`));
+    const anotherInstallation = await post(server, lead(4, otherToken));
+    const browserTime = await post(server, { ...lead(5), startedAt: 0 });
+    const person = await post(server, lead(6, token));
+    clock.advance(25 * 3_600_000);
+    const stale = await post(server, lead(7, token));
 
-    expect(tooFast.json()).toMatchObject({ code: "1" });
-    expect(noStart.json()).toMatchObject({ code: "1" });
+    for (const decoy of [tooFast, missing, backdated, anotherInstallation, stale]) expect(decoy.json()).toMatchObject({ code: "1", buyers: [] });
+    expect(browserTime.statusCode).toBe(400);
     expect(person.json()).toMatchObject({ code: "5" });
     expect(await server.leadCount()).toBe(1);
   });
@@ -43,7 +59,7 @@ describe("bots", () => {
   it("lets fast forms through when MIN_FILL_MS is 0, as the end-to-end tests set it", async () => {
     server = await startPipelineServer({ env: { OPENING_HOURS: "always", MIN_FILL_MS: "0" } });
 
-    const response = await post(server, fixtureLead("business-energy", {}, { startedAt: undefined, sentAt: undefined }));
+    const response = await post(server, fixtureLead("business-energy"));
 
     expect(response.json()).toMatchObject({ code: "5" });
   });

@@ -5,7 +5,7 @@ import { createAjv } from "../../engine/node/validation";
 import type { FlowDocument } from "../../engine/core/types";
 import { leadEnvelope } from "../../site/quote/leadEnvelope";
 import { FIXTURE_CONSENT, writeFixtureForms } from "./support/pipelineFixtures";
-import { startPipelineServer, type PipelineServer } from "./support/pipelineServer";
+import { startPipelineServer, testClock, WEDNESDAY_MORNING, type PipelineServer } from "./support/pipelineServer";
 import { makeTempDir, removeTempDir } from "./testServer";
 
 let flow: FlowDocument;
@@ -21,25 +21,23 @@ afterAll(async () => {
 const answers = { customerName: "Sam Okafor", phone: "020 7946 0000", email: "sam@example.com", postcode: "M1 1AE", businessName: "" };
 
 describe("what the browser sends (site/quote/leadEnvelope.ts)", () => {
-  it("sends the start and send times, the consent wording beside the submit button, and the partners named", () => {
-    const envelope = leadEnvelope(flow, answers, { testMode: false, startedAt: 1_000, buyers: ["Test Waste"], privacyNoticeVersion: "2026-02" }, 9_000);
+  it("sends the start token, the consent wording beside the submit button, and the partners named", () => {
+    const envelope = leadEnvelope(flow, answers, { testMode: false, startToken: "signed-start", buyers: ["Test Waste"], privacyNoticeVersion: "2026-02" });
 
     expect(envelope).toEqual({
       flowId: "fixture-business-waste",
       version: 1,
       answers: { customerName: "Sam Okafor", phone: "020 7946 0000", email: "sam@example.com", postcode: "M1 1AE" },
-      startedAt: 1_000,
-      sentAt: 9_000,
+      startToken: "signed-start",
       contactConsent: { wording: FIXTURE_CONSENT, privacyNoticeVersion: "2026-02", buyers: ["Test Waste"] },
     });
     expect(createAjv().validate("lead.schema.json", envelope)).toBe(true);
   });
 
-  it("takes the page's load time as the start when the page gives none, and sends no partner list it was not given", () => {
-    const envelope = leadEnvelope(flow, answers, { testMode: true }, Date.now());
+  it("sends no start token or partner list it was not given", () => {
+    const envelope = leadEnvelope(flow, answers, { testMode: true });
 
-    expect(envelope.startedAt).toBeLessThanOrEqual(envelope.sentAt!);
-    expect(envelope.startedAt).toBeGreaterThan(0);
+    expect(envelope).not.toHaveProperty("startToken");
     expect(envelope.contactConsent).toEqual({ wording: FIXTURE_CONSENT });
     expect(envelope.testMode).toBe(true);
   });
@@ -52,15 +50,18 @@ describe("what the browser sends (site/quote/leadEnvelope.ts)", () => {
 
 describe("the server takes what the browser sends", () => {
   let server: PipelineServer;
+  const clock = testClock(WEDNESDAY_MORNING);
   beforeAll(async () => {
-    server = await startPipelineServer({ env: { OPENING_HOURS: "always" } });
+    server = await startPipelineServer({ env: { OPENING_HOURS: "always", MIN_FILL_MS: "3000" }, now: clock.now });
   });
   afterAll(async () => {
     await server.close();
   });
 
-  it("stores and routes a lead built by leadEnvelope", async () => {
-    const envelope = leadEnvelope(flow, answers, { testMode: false, startedAt: 1_000, buyers: ["Test Waste"] }, 61_000);
+  it("stores and routes a lead built by leadEnvelope, with the start token it was handed a while before", async () => {
+    const { token } = (await server.app.inject({ method: "GET", url: "/api/start-token" })).json<{ token: string }>();
+    clock.advance(60_000);
+    const envelope = leadEnvelope(flow, answers, { testMode: false, startToken: token, buyers: ["Test Waste"] });
 
     const response = await server.app.inject({ method: "POST", url: "/api/leads", payload: envelope });
 

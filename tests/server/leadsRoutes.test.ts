@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { businessEnergyV1, humanTiming, startTestServer, type TestServer } from "./testServer";
+import { businessEnergyV1, startTestServer, type TestServer } from "./testServer";
 
 let server: TestServer;
 beforeEach(async () => {
@@ -54,7 +54,7 @@ describe("POST /api/leads", () => {
 
   it("accepts the other version of the form, which asks for the address first", async () => {
     const { answers } = businessEnergyV1();
-    const response = await postLead({ flowId: "business-energy", version: 2, answers, ...humanTiming });
+    const response = await postLead({ flowId: "business-energy", version: 2, answers });
 
     const { code, leadId } = response.json<{ code: string; leadId: string }>();
     expect(code).toBe("1");
@@ -168,7 +168,7 @@ describe("POST /api/leads", () => {
     },
     {
       name: "a path that stops before the submit step",
-      request: { payload: { flowId: "business-energy", version: 1, answers: { utility: "electricity" }, ...humanTiming } },
+      request: { payload: { flowId: "business-energy", version: 1, answers: { utility: "electricity" } } },
       status: 400,
       body: { code: "3", errors: [{ field: "spendString", step: "spend", message: "Spend is required" }] },
     },

@@ -39,9 +39,9 @@ const brokenLead: fc.Arbitrary<Envelope> = fc.oneof(
     .map(([field, value]) => ({ ...fixtureLead("business-energy"), answers: { ...fixtureLead("business-energy").answers, [field]: value } })),
   fc.string({ maxLength: 30 }).filter((phone) => !isValidPhoneNumber(phone, "GB")).map((phone) => fixtureLead("business-energy", { phone })),
   fc
-    .tuple(fc.string({ minLength: 1 }).filter((k) => !["flowId", "version", "answers", "tracking", "consent", "testMode", "honeypot", "startedAt", "sentAt", "contactConsent"].includes(k)), fc.jsonValue())
+    .tuple(fc.string({ minLength: 1 }).filter((k) => !["flowId", "version", "answers", "tracking", "consent", "testMode", "honeypot", "startToken", "contactConsent"].includes(k)), fc.jsonValue())
     .map(([key, value]) => ({ ...fixtureLead("business-energy"), [key]: value })),
-  fc.oneof(fc.integer({ max: -1 }), fc.double({ noInteger: true, noNaN: true }), fc.string()).map((startedAt) => ({ ...fixtureLead("business-energy"), startedAt })),
+  fc.oneof(fc.integer(), fc.double(), fc.string({ minLength: 201 }), fc.constant(null)).map((startToken) => ({ ...fixtureLead("business-energy"), startToken })),
   fc.jsonValue().filter((v) => typeof v !== "string").map((utm_source) => ({ ...fixtureLead("business-energy"), tracking: { utm: { utm_source } } })),
   fc.oneof(fc.string(), fc.integer(), fc.array(fc.integer(), { minLength: 1 })).map((buyers) => ({ ...fixtureLead("business-energy"), contactConsent: { wording: "Agreed", buyers } })),
 );

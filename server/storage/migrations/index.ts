@@ -4,6 +4,7 @@ import * as leads from "./0001_leads";
 import * as leadPipeline from "./0002_lead_pipeline";
 import * as funnelCounts from "./0003_funnel_counts";
 import * as unknownVersions from "./0004_unknown_versions";
+import * as startTokenKey from "./0005_start_token_key";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0002_lead_pipeline": leadPipeline,
   "0003_funnel_counts": funnelCounts,
   "0004_unknown_versions": unknownVersions,
+  "0005_start_token_key": startTokenKey,
 };

@@ -5,7 +5,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Buyer, BuyersFile } from "../../../schemas/generated/buyers";
-import { humanTiming } from "../testServer";
 
 /** The one signing secret every test buyer shares, as the server reads it. */
 export const TEST_SECRETS = { TEST_BUYER_SECRET: "test-signing-secret" };
@@ -115,7 +114,6 @@ export function fixtureLead(service: (typeof FIXTURE_SERVICES)[number], answers:
     version: 1,
     answers: { customerName: "Sam Okafor", phone: "020 7946 0000", email: "sam@example.com", postcode: "M1 1AE", ...answers },
     contactConsent: { wording: FIXTURE_CONSENT, privacyNoticeVersion: "2026-01", buyers: allBuyerNames() },
-    ...humanTiming,
     ...envelope,
   };
 }
