@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseUrl } from "./support/databases";
 import { fixtureLead } from "./support/pipelineFixtures";
-import { startServerOn, type ServerOnDialect } from "./support/serverOnDialect";
+import { serverDialects, startServerOn, type ServerOnDialect } from "./support/serverOnDialect";
 
 /** Bodies per endpoint and database: four endpoints, so 10,000 on each database. */
 const RUNS = 2500;
@@ -32,10 +31,7 @@ const eventBody = fc.oneof(
 );
 const newsletterBody = fc.record({ email: fc.oneof(fc.emailAddress(), text), consentText: text, honeypot: fc.option(fc.oneof(fc.constant(""), text), { nil: undefined }), asForm: fc.boolean() });
 
-describe.each([
-  ["SQLite", false],
-  ["PostgreSQL", !testDatabaseUrl],
-] as const)("10,000 fuzzed requests on %s", (dialect, skipped) => {
+describe.each(serverDialects)("10,000 fuzzed requests on %s", (dialect, skipped) => {
   let on: ServerOnDialect;
   beforeAll(async () => {
     if (!skipped) on = await startServerOn(dialect, { env: { OPENING_HOURS: "always", DUPLICATE_WINDOW_HOURS: "0", ADDRESS_RATE_LIMIT_MAX: "100000" } });

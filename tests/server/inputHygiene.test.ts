@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSubscriber } from "../../server/storage/newsletterStore";
-import { testDatabaseUrl } from "./support/databases";
 import { fixtureLead } from "./support/pipelineFixtures";
-import { startServerOn, type ServerOnDialect } from "./support/serverOnDialect";
+import { serverDialects, startServerOn, type ServerOnDialect } from "./support/serverOnDialect";
 
-describe.each([
-  ["SQLite", false],
-  ["PostgreSQL", !testDatabaseUrl],
-] as const)("characters no one can type, on %s", (dialect, skipped) => {
+describe.each(serverDialects)("characters no one can type, on %s", (dialect, skipped) => {
   let on: ServerOnDialect;
   beforeAll(async () => {
     if (!skipped) on = await startServerOn(dialect, { env: { OPENING_HOURS: "always" } });

@@ -3,8 +3,14 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { openDatabase } from "../../../server/storage/database";
 import type { Database } from "../../../server/storage/schema";
-import { openTestPostgres } from "./databases";
+import { openTestPostgres, testDatabaseUrl } from "./databases";
 import { startPipelineServer, type PipelineServer, type PipelineServerOptions } from "./pipelineServer";
+
+/** The databases a server runs on here: [name, skipped], PostgreSQL only when TEST_DATABASE_URL is set. */
+export const serverDialects = [
+  ["SQLite", false],
+  ["PostgreSQL", !testDatabaseUrl],
+] as const;
 
 /** The server, the database as a second connection sees it, and how to stop both. */
 export interface ServerOnDialect {
