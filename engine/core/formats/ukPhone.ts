@@ -1,7 +1,7 @@
-import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 
-/** A UK phone number, written as a visitor would (spaces, +44, brackets). */
+/** A UK phone number, written as a visitor would (spaces, +44, brackets). Parsed once: it is on every lead's path. */
 export function isUkPhone(value: string): boolean {
-  if (!isValidPhoneNumber(value, "GB")) return false;
-  return parsePhoneNumberFromString(value, "GB")?.country === "GB";
+  const parsed = parsePhoneNumberFromString(value, "GB");
+  return parsed !== undefined && parsed.isValid() && parsed.country === "GB";
 }

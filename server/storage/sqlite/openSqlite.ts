@@ -26,6 +26,8 @@ type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R
 class SqliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  /** Requests made this turn of the event loop, sent as one message. */
+  private outbox: ThreadRequest[] = [];
   private nextId = 1;
   private failure: Error | undefined;
 
@@ -35,7 +37,7 @@ class SqliteThread {
     const entryUrl = new URL(entry, import.meta.url).href;
     this.worker = new Worker(`import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entryUrl)}); });`, { eval: true });
     this.worker.unref();
-    this.worker.on("message", (reply: ThreadReply) => this.settle(reply));
+    this.worker.on("message", (replies: ThreadReply[]) => replies.forEach((reply) => this.settle(reply)));
     this.worker.on("error", (error) => this.stopWith(error));
     this.worker.on("exit", (code) => this.stopWith(new Error(`The SQLite thread ${entry} stopped (exit code ${code})`)));
   }
@@ -47,8 +49,15 @@ class SqliteThread {
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id });
+      if (this.outbox.length === 0) setImmediate(() => this.send());
+      this.outbox.push({ ...request, id } as ThreadRequest);
     });
+  }
+
+  private send(): void {
+    const sending = this.outbox;
+    this.outbox = [];
+    this.worker.postMessage(sending);
   }
 
   terminate(): Promise<number> {

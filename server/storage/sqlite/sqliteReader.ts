@@ -4,27 +4,32 @@
  */
 import { parentPort } from "node:worker_threads";
 import SQLite from "better-sqlite3";
-import { answer, execute, fail, type StatementCache, type ThreadRequest } from "./threadProtocol";
+import { execute, replies, type StatementCache, type ThreadRequest } from "./threadProtocol";
 
 const port = parentPort!;
+const { answer, fail } = replies(port);
 const connections = new Map<number, StatementCache>();
 
-port.on("message", (request: ThreadRequest) => {
+port.on("message", (requests: ThreadRequest[]) => {
+  for (const request of requests) read(request);
+});
+
+function read(request: ThreadRequest): void {
   try {
     if (request.kind === "open") {
       connections.set(request.connection, { sqlite: new SQLite(request.file, { readonly: true, fileMustExist: true }), statements: new Map() });
-      return answer(port, request.id, undefined);
+      return answer(request.id, undefined);
     }
     const connection = connections.get(request.connection);
     if (!connection) throw new Error(`SQLite connection ${request.connection} is not open in the reader thread`);
     if (request.kind === "close") {
       connections.delete(request.connection);
       connection.sqlite.close();
-      return answer(port, request.id, undefined);
+      return answer(request.id, undefined);
     }
     if (request.kind === "unit") throw new Error(`The reader thread runs no units ("${request.name}")`);
-    answer(port, request.id, execute(connection, request.sql, request.parameters));
+    answer(request.id, execute(connection, request.sql, request.parameters));
   } catch (error) {
-    fail(port, request.id, error);
+    fail(request.id, error);
   }
-});
+}

@@ -12,7 +12,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { migrateToLatest } from "../migrate";
 import type { Database } from "../schema";
 import { runUnitIn } from "../storageUnits";
-import { answer, execute, fail, prepared, type StatementCache, type ThreadRequest } from "./threadProtocol";
+import { execute, prepared, replies, type StatementCache, type ThreadRequest } from "./threadProtocol";
 
 /** Requests answered after one COMMIT at most: bounds how long the first of them waits. */
 const MAX_GROUP = 256;
@@ -26,20 +26,23 @@ type Queued = Exclude<ThreadRequest, { kind: "open" }>;
 type Work = Exclude<Queued, { kind: "close" }>;
 
 const port = parentPort!;
+const { answer, fail } = replies(port);
 const connections = new Map<number, Connection>();
 const waiting: Queued[] = [];
 let flushing = false;
 
-port.on("message", (request: ThreadRequest) => {
-  if (request.kind === "open") {
-    open(request.connection, request.file).then(
-      () => answer(port, request.id, undefined),
-      (error: unknown) => fail(port, request.id, error),
-    );
-    return;
+port.on("message", (requests: ThreadRequest[]) => {
+  for (const request of requests) {
+    if (request.kind === "open") {
+      open(request.connection, request.file).then(
+        () => answer(request.id, undefined),
+        (error: unknown) => fail(request.id, error),
+      );
+    } else {
+      waiting.push(request);
+    }
   }
-  waiting.push(request);
-  if (!flushing) {
+  if (waiting.length > 0 && !flushing) {
     flushing = true;
     // After the messages already queued on the port, so they join this group.
     setImmediate(() => void flush());
@@ -90,9 +93,9 @@ async function close(requestId: number, id: number): Promise<void> {
   connections.delete(id);
   try {
     await connection?.db.destroy();
-    answer(port, requestId, undefined);
+    answer(requestId, undefined);
   } catch (error) {
-    fail(port, requestId, error);
+    fail(requestId, error);
   }
 }
 
@@ -103,7 +106,7 @@ async function commitTogether(id: number, work: Work[]): Promise<void> {
     if (!connection) throw new Error(`SQLite connection ${id} is not open in the writer thread`);
     connection.sqlite.exec("BEGIN IMMEDIATE");
   } catch (error) {
-    for (const request of work) fail(port, request.id, error);
+    for (const request of work) fail(request.id, error);
     return;
   }
   const { sqlite, db } = connection;
@@ -115,17 +118,17 @@ async function commitTogether(id: number, work: Work[]): Promise<void> {
       sqlite.exec("RELEASE request");
       done.push({ id: request.id, result });
     } catch (error) {
-      fail(port, request.id, error);
+      fail(request.id, error);
       if (sqlite.inTransaction) {
         sqlite.exec("ROLLBACK TO request; RELEASE request");
       } else {
         // SQLite rolled the whole transaction back (disk full, I/O error): the work before it is gone too.
-        for (const lost of done) fail(port, lost.id, error);
+        for (const lost of done) fail(lost.id, error);
         done = [];
         try {
           sqlite.exec("BEGIN IMMEDIATE");
         } catch (beginError) {
-          for (const rest of work.slice(index + 1)) fail(port, rest.id, beginError);
+          for (const rest of work.slice(index + 1)) fail(rest.id, beginError);
           return;
         }
       }
@@ -135,8 +138,8 @@ async function commitTogether(id: number, work: Work[]): Promise<void> {
     sqlite.exec("COMMIT");
   } catch (error) {
     if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-    for (const lost of done) fail(port, lost.id, error);
+    for (const lost of done) fail(lost.id, error);
     return;
   }
-  for (const { id: requestId, result } of done) answer(port, requestId, result);
+  for (const { id: requestId, result } of done) answer(requestId, result);
 }

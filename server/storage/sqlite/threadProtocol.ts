@@ -7,7 +7,7 @@ import type SQLite from "better-sqlite3";
 import type { QueryResult } from "kysely";
 import type { UnitName } from "../storageUnits";
 
-/** What the server's thread asks of a SQLite thread. */
+/** What the server's thread asks of a SQLite thread (sent in arrays, each request answered by its id). */
 export type ThreadRequest =
   | { id: number; kind: "open"; connection: number; file: string }
   | { id: number; kind: "close"; connection: number }
@@ -52,14 +52,27 @@ export function execute(connection: StatementCache, sql: string, parameters: rea
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
 
-/** Answers request `id` with a result. */
-export function answer(port: MessagePort, id: number, result: unknown): void {
-  port.postMessage({ id, ok: true, result } satisfies ThreadReply);
-}
-
-/** Answers request `id` with an error. */
-export function fail(port: MessagePort, id: number, error: unknown): void {
-  const { name, message, code } = error as Partial<Error & { code: unknown }>;
-  const sent: SentError = { name: name ?? "Error", message: message ?? String(error), ...(typeof code === "string" ? { code } : {}) };
-  port.postMessage({ id, ok: false, error: sent } satisfies ThreadReply);
+/**
+ * Answers to send back, sent together once per turn of the thread's event loop: one message for a whole
+ * group commit rather than one per request.
+ */
+export function replies(port: MessagePort): { answer(id: number, result: unknown): void; fail(id: number, error: unknown): void } {
+  let outbox: ThreadReply[] = [];
+  const send = (reply: ThreadReply) => {
+    if (outbox.length === 0) {
+      setImmediate(() => {
+        const sending = outbox;
+        outbox = [];
+        port.postMessage(sending);
+      });
+    }
+    outbox.push(reply);
+  };
+  return {
+    answer: (id, result) => send({ id, ok: true, result }),
+    fail(id, error) {
+      const { name, message, code } = error as Partial<Error & { code: unknown }>;
+      send({ id, ok: false, error: { name: name ?? "Error", message: message ?? String(error), ...(typeof code === "string" ? { code } : {}) } });
+    },
+  };
 }
