@@ -44,6 +44,7 @@ export async function acceptLead(
   const receivedAt = intake.now();
   const outOfHours = !intake.siteHours.isOpen(receivedAt);
   const contactConsent = consentOnRecord(submission, flow, path);
+  const contact = contactColumns(answers);
   const lead: NewLead = {
     flowId: flow.id,
     flowVersion: flow.version,
@@ -52,6 +53,7 @@ export async function acceptLead(
     testMode: submission.testMode === true,
     responseCode: "1",
     answers,
+    contact,
     receivedAt,
     outOfHours,
     ...(submission.tracking ? { tracking: submission.tracking } : {}),
@@ -70,7 +72,7 @@ export async function acceptLead(
   }
 
   const named = contactConsent?.buyers;
-  const erased = await isErasedContact(intake.db, contactColumns(answers));
+  const erased = await isErasedContact(intake.db, contact);
   const plan =
     named && !erased && flow.serviceType
       ? planRouting(intake.buyers, { serviceType: flow.serviceType as ServiceType, answers, outOfHours, namedBuyers: named })

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Answers } from "../../engine/core/types";
 import type { ContactConsent, LeadSubmission, ResponseCode, Tracking } from "../../schemas/generated/lead";
-import { contactClaimKeys, contactColumns } from "../contacts/contactKeys";
+import { contactClaimKeys, contactColumns, type ContactColumns } from "../contacts/contactKeys";
 import { runUnit } from "./connection";
 import type { Database, LeadRow, NewLeadRow } from "./schema";
 
@@ -21,6 +21,8 @@ export interface NewLead {
   responseCode: ResponseCode;
   /** The replayed answers, derived fields included. */
   answers: Answers;
+  /** The answers' contact details, normalised, when intake has them already (they are taken from `answers` otherwise). */
+  contact?: ContactColumns;
   tracking?: Tracking;
   consent?: LeadSubmission["consent"];
   /** What the visitor agreed to by submitting. */
@@ -92,7 +94,7 @@ export function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: R
 /** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */
 export async function storeRoutedLead(db: Kysely<Database>, { lead, options }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
   const now = lead.receivedAt ?? new Date();
-  const claimKeys = contactClaimKeys(contactColumns(lead.answers));
+  const claimKeys = contactClaimKeys(contactOf(lead));
   // A second pass only when the holder of a claim vanished (erased) between our look and theirs.
   for (let pass = 0; ; pass++) {
     await sql`savepoint routed_lead`.execute(db);
@@ -181,22 +183,22 @@ async function claimContacts(
   now: Date,
   windowMs: number,
 ): Promise<void> {
+  if (keys.length === 0) return;
   const expiresAt = new Date(now.getTime() + windowMs).toISOString();
-  for (const contact of keys) {
-    // Takes the key when free or when the holder's window has passed; a live claim returns no row.
-    const claimed = await db
-      .insertInto("contact_claims")
-      .values({ service_type: serviceType, contact, lead_id: leadId, expires_at: expiresAt })
-      .onConflict((oc) =>
-        oc
-          .columns(["service_type", "contact"])
-          .doUpdateSet((eb) => ({ lead_id: eb.ref("excluded.lead_id"), expires_at: eb.ref("excluded.expires_at") }))
-          .where("contact_claims.expires_at", "<=", now.toISOString()),
-      )
-      .returning("lead_id")
-      .executeTakeFirst();
-    if (!claimed) throw new ContactTaken(`${serviceType} ${contact.split(":")[0]} already claimed`);
-  }
+  // Takes each key when free or when its holder's window has passed; a live claim returns no row. One
+  // statement for the phone and the e-mail alike.
+  const claimed = await db
+    .insertInto("contact_claims")
+    .values(keys.map((contact) => ({ service_type: serviceType, contact, lead_id: leadId, expires_at: expiresAt })))
+    .onConflict((oc) =>
+      oc
+        .columns(["service_type", "contact"])
+        .doUpdateSet((eb) => ({ lead_id: eb.ref("excluded.lead_id"), expires_at: eb.ref("excluded.expires_at") }))
+        .where("contact_claims.expires_at", "<=", now.toISOString()),
+    )
+    .returning("contact")
+    .execute();
+  if (claimed.length < keys.length) throw new ContactTaken(`${serviceType} contact already claimed`);
 }
 
 async function claimHolder(db: Kysely<Database>, serviceType: string, keys: string[], now: Date): Promise<string | undefined> {
@@ -227,6 +229,11 @@ function deliveryRow(leadId: string, offer: BuyerOffer, now: Date) {
   };
 }
 
+/** The lead's contact columns: as intake normalised them, else from its answers. */
+function contactOf(lead: NewLead): ContactColumns {
+  return lead.contact ?? contactColumns(lead.answers);
+}
+
 function toRow(lead: NewLead): NewLeadRow & { id: string } {
   const { answers, contactConsent } = lead;
   const receivedAt = (lead.receivedAt ?? new Date()).toISOString();
@@ -241,7 +248,7 @@ function toRow(lead: NewLead): NewLeadRow & { id: string } {
     response_code: lead.responseCode,
     first_name: answers.firstName ?? null,
     last_name: answers.lastName ?? null,
-    ...contactColumns(answers),
+    ...contactOf(lead),
     answers: JSON.stringify(answers),
     tracking: JSON.stringify(lead.tracking ?? {}),
     consent: JSON.stringify(lead.consent ?? {}),
