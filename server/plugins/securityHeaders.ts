@@ -47,7 +47,6 @@ export function cspDirectives(scriptHashes: string[]): Record<string, string[]> 
 export const PERMISSIONS_POLICY = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "browsing-topics",
   "camera",
   "display-capture",
