@@ -3,7 +3,7 @@
  * its own (the embedded default, tuned for durability; see sqlite/openSqlite.ts) or PostgreSQL when a
  * URL is given (several instances). Both run storage units through the same runUnit.
  */
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { registerConnection } from "./connection";
 import { migrateToLatest } from "./migrate";
@@ -27,7 +27,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Kysely
   if ("file" in options) return openSqlite(options.file);
   const db = await openPostgres(options);
   try {
-    await migrateToLatest(db);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    await migrateToLatest(db, rows[0]?.schema);
   } catch (error) {
     await db.destroy();
     throw error;

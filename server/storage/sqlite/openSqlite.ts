@@ -20,7 +20,8 @@ import { registerConnection } from "../connection";
 import type { Database } from "../schema";
 import type { ThreadReply, ThreadRequest } from "./threadProtocol";
 
-type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
+/** A request before it is numbered (each kind of ThreadRequest without its id). */
+type Unnumbered = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
 
 /** One SQLite thread: requests in flight, answered by id. */
 class SqliteThread {
@@ -43,7 +44,7 @@ class SqliteThread {
   }
 
   /** Sends a request and resolves with its answer; the process stays alive while any is in flight. */
-  call(request: Request): Promise<unknown> {
+  call(request: Unnumbered): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

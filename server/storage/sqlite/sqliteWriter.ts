@@ -30,11 +30,15 @@ const { answer, fail } = replies(port);
 const connections = new Map<number, Connection>();
 const waiting: Queued[] = [];
 let flushing = false;
+let opening: Promise<void> = Promise.resolve();
 
 port.on("message", (requests: ThreadRequest[]) => {
   for (const request of requests) {
     if (request.kind === "open") {
-      open(request.connection, request.file).then(
+      // One open at a time: two opens of a new file must not both create its tables.
+      const opened = opening.then(() => open(request.connection, request.file));
+      opening = opened.catch(() => undefined);
+      opened.then(
         () => answer(request.id, undefined),
         (error: unknown) => fail(request.id, error),
       );
