@@ -3,6 +3,7 @@
  * Only our own pages may post it (403 for another site's).
  */
 import type { FastifyInstance, FastifyRequest, FastifySchemaValidationError } from "fastify";
+import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 import type { Kysely } from "kysely";
 import type { NewsletterResponse, NewsletterSignup } from "../../schemas/generated/newsletter";
 import { subscribe } from "../storage/newsletterStore";
@@ -17,7 +18,7 @@ export interface NewsletterRoutesOptions {
 const SUBSCRIBED: NewsletterResponse = { message: "You have subscribed successfully!" };
 const BAD_EMAIL: NewsletterResponse = { message: "Please enter a valid email address" };
 const BAD_SIGNUP: NewsletterResponse = { message: "The sign-up needs an email address and the consent wording shown beside it" };
-const CROSS_SITE: NewsletterResponse = { message: "Something has gone wrong. Please try again." };
+const CROSS_SITE: NewsletterResponse = { message: SOMETHING_WENT_WRONG };
 
 /**
  * Without JavaScript the sign-up form posts itself as a plain HTML form: read its fields (the hidden honeypot

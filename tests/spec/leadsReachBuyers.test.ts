@@ -12,7 +12,7 @@ import { loadAllFlows } from "../fixtures/forms";
 import { eventually } from "../server/support/eventually";
 import { TEST_SECRETS, writeBuyersFile } from "../server/support/pipelineFixtures";
 import { startReceiver, type Receiver } from "../server/support/receiver";
-import { humanTiming, makeTempDir, removeTempDir, startTestServer, type TestServer } from "../server/testServer";
+import { makeTempDir, removeTempDir, startTestServer, type TestServer } from "../server/testServer";
 import { PRODUCT_TYPES, SERVICE_TYPES, expectedSpend } from "./specEnumerations";
 
 /** Each flow's product and service type, as the project's docs decide them from the spec's lists. */
@@ -119,7 +119,6 @@ describe("a lead through each flow", () => {
           version: flow.version,
           answers,
           contactConsent: { wording: submit?.kind === "form" ? submit.consentText : "Agreed", buyers: buyerNames },
-          ...humanTiming,
         },
       });
       const { leadId, code } = response.json<{ leadId: string; code: string }>();
