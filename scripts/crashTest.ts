@@ -48,8 +48,11 @@ async function postUntilKilled(env: Record<string, string>): Promise<Acknowledge
       }
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, sender));
-  await server.stop("SIGKILL");
+  try {
+    await Promise.all(Array.from({ length: CONNECTIONS }, sender));
+  } finally {
+    await server.stop("SIGKILL");
+  }
   return acknowledged;
 }
 

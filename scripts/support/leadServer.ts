@@ -74,7 +74,7 @@ export function leadBody(n: number): string {
     version: 1,
     answers: {
       utility: "both",
-      spendString: "500-1000",
+      spendString: "between1000And5000",
       hasHalfHourlyMeter: "no",
       contractExpiry: "within3Months",
       currentSupplier: "edf",
