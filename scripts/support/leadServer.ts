@@ -40,9 +40,15 @@ export function loadSettings(dir: string, buyersFile: string): Record<string, st
   };
 }
 
+/** With SERVER_CPU_PROFILE=<folder>, the server writes a V8 CPU profile of each of its threads there when it stops. */
+function cpuProfileFlags(): string[] {
+  const folder = process.env.SERVER_CPU_PROFILE;
+  return folder ? ["--cpu-prof", `--cpu-prof-dir=${folder}`] : [];
+}
+
 /** Starts `server/main.ts` with these variables; resolves once it is listening. */
 export function startLeadServer(env: Record<string, string>): Promise<LeadServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...cpuProfileFlags(), "--import", "tsx", "server/main.ts"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -4,8 +4,8 @@
  * de-duplicating, honouring an erasure or erasing.
  */
 import { createHmac } from "node:crypto";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { toNormalised } from "postcode";
+import { parseUkPhone } from "../../engine/core/formats/ukPhone";
 import type { Answers } from "../../engine/core/types";
 
 /** The contact columns of a lead. */
@@ -32,7 +32,7 @@ export function normaliseEmail(email: string): string {
 
 /** A UK phone number in E.164 ("+441134960000"); what was given, trimmed, when it is not one. */
 export function normalisePhone(phone: string): string {
-  return parsePhoneNumberFromString(phone.trim(), "GB")?.number ?? phone.trim();
+  return parseUkPhone(phone.trim())?.number ?? phone.trim();
 }
 
 /** The de-duplication keys of a lead: "phone:…" and "email:…", for those it has. */

@@ -10,7 +10,6 @@ import type { BuyerDirectory, ConfiguredBuyer } from "../buyers/buyerDirectory";
 import { planRouting, routedResponseCode, type RoutingPlan } from "../buyers/routeLead";
 import { londonDate } from "../hours/londonClock";
 import type { OpeningHours } from "../hours/openingHours";
-import { isErasedContact } from "../storage/erasureStore";
 import { insertLead, insertRoutedLead, type BuyerOffer, type NewLead, type RoutedLeadOptions } from "../storage/leadsStore";
 import type { Database } from "../storage/schema";
 import { contactColumns } from "../contacts/contactKeys";
@@ -72,17 +71,17 @@ export async function acceptLead(
   }
 
   const named = contactConsent?.buyers;
-  const erased = await isErasedContact(intake.db, contact);
   const plan =
-    named && !erased && flow.serviceType
+    named && flow.serviceType
       ? planRouting(intake.buyers, { serviceType: flow.serviceType as ServiceType, answers, outOfHours, namedBuyers: named })
       : emptyPlan(intake.buyers.maxGenericBuyers);
   const result = await insertRoutedLead(intake.db, lead, {
     ...buyerOffers(plan, receivedAt),
     duplicateWindowMs: intake.duplicateWindowHours * 3_600_000,
     capDay: londonDate(receivedAt),
-    noBuyer: noBuyerAnswer(named, erased),
+    noBuyer: noBuyerAnswer(named),
     duplicate: { code: "2", note: "duplicate" },
+    erased: { code: "0", note: "the person asked to be erased before: held for the operator" },
   });
   const offered = new Map([...plan.exclusive, ...plan.generic].map((buyer) => [buyer.key, buyer]));
   const buyers = result.buyerKeys.flatMap((key) => offered.get(key) ?? []).map((b) => ({ name: b.name, phone: b.phone }));
@@ -106,8 +105,7 @@ export function buyerOffers(plan: RoutingPlan, receivedAt: Date): Pick<RoutedLea
  * Without the partners' names a lead can go to none; it is kept and answered 1, as the visitor's
  * request is safely in. A lead whose named partners are all unable to take it is 0.
  */
-function noBuyerAnswer(named: readonly string[] | undefined, erased: boolean): { code: LeadResponse["code"]; note: string } {
-  if (erased) return { code: "0", note: "the person asked to be erased before: held for the operator" };
+function noBuyerAnswer(named: readonly string[] | undefined): { code: LeadResponse["code"]; note: string } {
   if (!named) return { code: "1", note: "the page named no partners, so the lead may go to none" };
   return { code: "0", note: "no buyer the visitor named could take it" };
 }

@@ -1,9 +1,9 @@
 /**
- * Security headers for every answer (@fastify/helmet, and a Permissions-Policy) with a Content Security Policy that lets Google
+ * Security headers for every answer (helmet, and a Permissions-Policy) with a Content Security Policy that lets Google
  * Tag Manager and Google Analytics work, needs no 'unsafe-eval', and allows inline scripts only by
  * the hashes of the built pages' own inline scripts, computed at start so the policy matches the build.
  */
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { inlineScriptHashes } from "../security/inlineScriptHashes";
@@ -71,17 +71,19 @@ export const PERMISSIONS_POLICY = [
 async function securityHeaders(fastify: FastifyInstance, { siteDir }: SecurityHeadersOptions): Promise<void> {
   const hashes = await inlineScriptHashes(siteDir);
   fastify.log.debug({ inlineScripts: hashes.length }, "content security policy built");
-  await fastify.register(helmet, {
+  // One helmet middleware, built once: its headers are worked out here, not again on every request.
+  const applyHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       // Not upgrade-insecure-requests: HSTS already keeps browsers on HTTPS, and local HTTP runs must work.
       directives: cspDirectives(hashes),
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  fastify.addHook("onRequest", async (_request, reply) => {
-    reply.header("permissions-policy", PERMISSIONS_POLICY);
+  fastify.addHook("onRequest", (request, reply, done) => {
+    reply.raw.setHeader("permissions-policy", PERMISSIONS_POLICY);
+    applyHelmet(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }
 

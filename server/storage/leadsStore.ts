@@ -9,6 +9,7 @@ import type { Answers } from "../../engine/core/types";
 import type { ContactConsent, LeadSubmission, ResponseCode, Tracking } from "../../schemas/generated/lead";
 import { contactClaimKeys, contactColumns, type ContactColumns } from "../contacts/contactKeys";
 import { runUnit } from "./connection";
+import { isErasedContact } from "./erasureStore";
 import type { Database, LeadRow, NewLeadRow } from "./schema";
 
 /** A lead as intake hands it over, after the flow replay. */
@@ -62,6 +63,11 @@ export interface RoutedLeadOptions {
   noBuyer: Outcome;
   /** The code and note of a lead whose contact another lead still holds: stored, pointing at that lead. */
   duplicate: Outcome;
+  /**
+   * When given, a lead from someone who asked to be erased goes to no buyer and is recorded with this
+   * (looked up inside the unit, beside the writes, so intake makes no read of its own).
+   */
+  erased?: Outcome;
 }
 
 /** What a stored lead records about how it ended. */
@@ -92,9 +98,11 @@ export function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: R
 }
 
 /** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */
-export async function storeRoutedLead(db: Kysely<Database>, { lead, options }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
+export async function storeRoutedLead(db: Kysely<Database>, { lead, options: given }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
   const now = lead.receivedAt ?? new Date();
-  const claimKeys = contactClaimKeys(contactOf(lead));
+  const contact = contactOf(lead);
+  const options = given.erased && (await isErasedContact(db, contact)) ? { ...given, exclusive: [], generic: [], noBuyer: given.erased } : given;
+  const claimKeys = contactClaimKeys(contact);
   // A second pass only when the holder of a claim vanished (erased) between our look and theirs.
   for (let pass = 0; ; pass++) {
     await sql`savepoint routed_lead`.execute(db);
