@@ -1,6 +1,7 @@
 /**
- * SQLite for the server's thread: a Kysely whose queries run in two threads started once per process,
- * a writer that commits in groups (sqliteWriter.ts) and a reader beside it (sqliteReader.ts). Reads go
+ * SQLite for the server's thread: a Kysely whose queries run in threads started once per process, a
+ * writer that commits in groups (sqliteWriter.ts), a reader beside it (sqliteReader.ts) and a thread that
+ * checkpoints the WAL off the writer's commit path (sqliteCheckpointer.ts). Reads go
  * to the reader, everything else to the writer; units (storageUnits.ts) run whole in the writer. The
  * threads end a while after the last database opened here is destroyed, and never keep an idle process alive.
  */
@@ -85,6 +86,7 @@ class SqliteThread {
 interface Threads {
   writer: SqliteThread;
   reader: SqliteThread;
+  checkpointer: SqliteThread;
   /** Databases open on them. */
   users: number;
   /** Ends idle threads a while after the last database closed, so a quick reopen (tests) needs no new start. */
@@ -98,7 +100,12 @@ let threads: Threads | undefined;
 let nextConnection = 1;
 
 function useThreads(): Threads {
-  threads ??= { writer: new SqliteThread("./sqliteWriter.ts"), reader: new SqliteThread("./sqliteReader.ts"), users: 0 };
+  threads ??= {
+    writer: new SqliteThread("./sqliteWriter.ts"),
+    reader: new SqliteThread("./sqliteReader.ts"),
+    checkpointer: new SqliteThread("./sqliteCheckpointer.ts"),
+    users: 0,
+  };
   clearTimeout(threads.idle);
   threads.users++;
   return threads;
@@ -111,17 +118,18 @@ function releaseThreads(used: Threads): void {
     if (threads === used) threads = undefined;
     void used.writer.terminate();
     void used.reader.terminate();
+    void used.checkpointer.terminate();
   }, IDLE_THREADS_MS).unref();
 }
 
-/** Opens (creating and migrating) a SQLite file; ":memory:" is a throwaway database with no reader. */
+/** Opens (creating and migrating) a SQLite file; ":memory:" is a throwaway database with no reader or checkpoints. */
 export async function openSqlite(file: string): Promise<Kysely<Database>> {
   const used = useThreads();
   const connection = nextConnection++;
   const hasReader = file !== ":memory:";
   try {
     await used.writer.call({ kind: "open", connection, file });
-    if (hasReader) await used.reader.call({ kind: "open", connection, file });
+    if (hasReader) await Promise.all([used.reader.call({ kind: "open", connection, file }), used.checkpointer.call({ kind: "open", connection, file })]);
   } catch (error) {
     releaseThreads(used);
     throw error;
@@ -162,7 +170,10 @@ function threadDialect(used: Threads, connection: number, threadFor: (query: Com
     rollbackTransaction: async () => noTransactions(),
     releaseConnection: async () => undefined,
     destroy: async () => {
-      await Promise.allSettled([used.writer.call({ kind: "close", connection }), hasReader ? used.reader.call({ kind: "close", connection }) : undefined]);
+      const others = hasReader ? [used.reader, used.checkpointer].map((thread) => thread.call({ kind: "close", connection })) : [];
+      // The writer closes last: closing the last connection checkpoints the whole WAL into the file.
+      await Promise.allSettled(others);
+      await Promise.allSettled([used.writer.call({ kind: "close", connection })]);
       releaseThreads(used);
     },
   };

@@ -17,6 +17,9 @@ import { execute, prepared, replies, type StatementCache, type ThreadRequest } f
 /** Requests answered after one COMMIT at most: bounds how long the first of them waits. */
 const MAX_GROUP = 256;
 
+/** WAL pages after which the writer checkpoints by itself, should the checkpoint thread fall behind. */
+const BACKSTOP_CHECKPOINT_PAGES = 10_000;
+
 interface Connection extends StatementCache {
   /** Kysely over this connection, for units. */
   db: Kysely<Database>;
@@ -61,6 +64,9 @@ async function open(id: number, file: string): Promise<void> {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // The checkpoint thread (sqliteCheckpointer.ts) keeps the WAL short; the writer's own checkpoint, run
+  // inside a COMMIT, is only a backstop for a WAL of ~40 MB.
+  if (file !== ":memory:") sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const statements = new Map<string, SQLite.Statement>();
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: { prepare: (sql: string) => prepared({ sqlite, statements }, sql), close: () => sqlite.close() } }),
