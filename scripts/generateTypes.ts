@@ -29,6 +29,7 @@ export async function generateTypes(schemasDir = repoSchemasDir): Promise<Map<st
     out.set(path.join(outDir, file.replace(".schema.json", ".ts")), ts);
   }
   out.set(path.join(outDir, "fieldLabels.ts"), await fieldLabelsModule(schemasDir));
+  out.set(path.join(outDir, "responseCodes.ts"), await responseCodesModule(schemasDir));
   return out;
 }
 
@@ -49,6 +50,23 @@ async function fieldLabelsModule(schemasDir: string): Promise<string> {
     "export const fieldLabels = {",
     ...entries,
     "} as const satisfies Record<FieldKey, string>;",
+    "",
+  ].join("\n");
+}
+
+/** The response codes after which a lead is in, as a value the quote flow reads: every code but the failures. */
+async function responseCodesModule(schemasDir: string): Promise<string> {
+  const lead = JSON.parse(await readFile(path.join(schemasDir, "lead.schema.json"), "utf8")) as {
+    definitions: Record<"responseCode" | "failedResponseCode", { enum: string[] }>;
+  };
+  const failed = new Set(lead.definitions.failedResponseCode.enum);
+  const accepted = lead.definitions.responseCode.enum.filter((code) => !failed.has(code));
+  return [
+    banner.replace("{file}", "lead.schema.json"),
+    'import type { ResponseCode } from "./lead";',
+    "",
+    "/** The response codes after which the lead is in and the visitor goes on (every code but the failed ones). */",
+    `export const acceptedResponseCodes: readonly ResponseCode[] = ${JSON.stringify(accepted).replaceAll(",", ", ")};`,
     "",
   ].join("\n");
 }

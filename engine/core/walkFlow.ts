@@ -74,14 +74,17 @@ export function stepsAhead(flow: FlowDocument, stepId: string, answers: Answers)
   return ahead;
 }
 
-/** Progress through the flow as a share from 0 to 1, counting the success step as the end. */
-export function progress(flow: FlowDocument, state: WalkState, answers: Answers): number {
-  const ahead = stepsAhead(flow, state.stepId, answers);
-  const done = state.history.length;
-  const remaining = ahead.filter((s) => s.kind !== "success").length;
-  const total = done + remaining;
-  if (ahead[0]?.kind === "success" || total === 0) return 1;
-  return done / total;
+/** Where the visitor is among the questions of their likely path: "Step 2 of 6". The success step is not counted. */
+export interface StepCount {
+  number: number;
+  total: number;
+}
+
+/** The step's place on the path taken so far and still ahead by the answers given (or the first rule that holds). */
+export function stepCount(flow: FlowDocument, state: WalkState, answers: Answers): StepCount {
+  const remaining = stepsAhead(flow, state.stepId, answers).filter((s) => s.kind !== "success").length;
+  const number = state.history.length + 1;
+  return { number, total: Math.max(number, state.history.length + remaining) };
 }
 
 /**

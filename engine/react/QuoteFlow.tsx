@@ -1,24 +1,12 @@
-/** The generic renderer: draws any flow document step by step, with progress, Back/Next and error summary. */
-import { Suspense, useEffect, useReducer, useRef } from "react";
-import { pickAnswers } from "../core/answers";
-import { SOMETHING_WENT_WRONG } from "../core/messages";
-import { stepFields } from "../core/stepFields";
-import { nextMove, progress, stepById } from "../core/walkFlow";
-import type { Answers, FieldError, FlowDocument, Step } from "../core/types";
+/** The generic renderer: draws any flow document step by step, with the step count, Back/Next and error summary. */
+import { Suspense, useEffect, useRef } from "react";
+import { quoteFlowView } from "../core/quoteFlowView";
+import type { Answers, FlowDocument, Step } from "../core/types";
 import { ErrorSummary } from "./ErrorSummary";
 import { STEP_FORM_ID } from "./fieldIds";
-import { initialState, quoteFlowReducer, type QuoteFlowState } from "./quoteFlowState";
 import { preloadFormStep, preloadLaterSteps, stepRegistry } from "./registry";
-import type { FlowServices, FlowSnapshot, LeadResponse, QuoteFlowEvent, StepComponent, StepProps } from "./types";
-
-/** The heading of a success step that does not set its own. */
-export const SUCCESS_HEADING = "Thank you – your quote request is in";
-
-/** Shown when the lead could not be sent (network failure or an unexpected answer). */
-export const SUBMIT_FAILED_MESSAGE = SOMETHING_WENT_WRONG;
-
-/** Response codes after which the visitor sees the success step. */
-const ACCEPTED_CODES = new Set(["0", "1", "2", "5", "6", "7", "8", "9", "10", "99", "100"]);
+import type { FlowServices, FlowSnapshot, QuoteFlowEvent, StepComponent, StepProps } from "./types";
+import { useQuoteFlow } from "./useQuoteFlow";
 
 export interface QuoteFlowProps {
   flow: FlowDocument;
@@ -35,38 +23,22 @@ export interface QuoteFlowProps {
   onBackAtStart?(): void;
 }
 
-/** Draws a flow from its start. Key it by flow id and version: another document starts afresh. */
-export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, onEvent, onBackAtStart }: QuoteFlowProps) {
-  const [state, dispatch] = useReducer(quoteFlowReducer, undefined, () => initialState(flow, initialAnswers, resume));
+/**
+ * Draws a flow from its start. Key it by flow id and version: another document starts afresh. What happens on
+ * each answer is decided by the flow's state machine (engine/core/quoteFlow.ts); this draws it.
+ */
+export function QuoteFlow(props: QuoteFlowProps) {
+  const { flow, services, onSnapshot } = props;
+  const [state, send] = useQuoteFlow(props);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-
-  const step = stepById(flow, state.walk.stepId);
+  const view = quoteFlowView(state);
+  const { step, count } = view;
 
   useEffect(() => {
     const target = state.focus.target === "heading" ? headingRef.current : state.focus.target === "summary" ? summaryRef.current : null;
     target?.focus();
   }, [state.focus]);
-
-  // The latest answers and listener, read by effects that should fire on a change of step alone.
-  const latest = useRef({ answers: state.answers, onEvent });
-  latest.current = { answers: state.answers, onEvent };
-  const emit = (event: QuoteFlowEvent) => latest.current.onEvent?.(event);
-  // Once per step shown: React's development mode runs effects twice on mounting, which would count the first step twice.
-  const shownWalk = useRef<QuoteFlowState["walk"] | undefined>(undefined);
-  useEffect(() => {
-    const { walk } = state;
-    if (shownWalk.current === walk) return;
-    shownWalk.current = walk;
-    emit({ type: "step", stepId: walk.stepId, history: walk.history, manualAddress: latest.current.answers.businessAddressManual === true });
-  }, [state.walk]);
-
-  const started = useRef(false);
-  const markStarted = () => {
-    if (started.current) return;
-    started.current = true;
-    emit({ type: "start" });
-  };
 
   useEffect(() => {
     onSnapshot?.({ stepId: state.walk.stepId, history: state.walk.history, answers: state.answers });
@@ -82,90 +54,54 @@ export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, 
     }
   }, [movedOn, flow, services]);
 
-  const onNext = async (patch: Answers) => {
-    markStarted();
-    const answers = { ...state.answers, ...patch };
-    if (typeof patch.serviceType === "string") emit({ type: "serviceTypeChosen", serviceType: patch.serviceType });
-    let result: LeadResponse | undefined;
-    if ("submit" in step && step.submit) {
-      dispatch({ type: "change", patch });
-      dispatch({ type: "busy", busy: true });
-      const manual = answers.businessAddressManual === true;
-      result = await services.submitLead(flow, answers).catch(() => undefined);
-      emit({
-        type: "submit",
-        code: result?.code ?? "0",
-        manualAddress: manual,
-        ...(!result ? { error: "network" } : result.errors?.length ? { error: result.errors.map((e) => e.field).join(",") } : {}),
-      });
-      if (!result || !ACCEPTED_CODES.has(result.code)) return rejectLead(result);
-      emit({ type: "leadSuccess", result, answers, manualAddress: manual });
-    }
-    const move = nextMove(step, answers);
-    if (move.type === "step") dispatch({ type: "advance", patch, to: move.stepId, ...(result ? { result } : {}) });
-    else if (move.type === "flow") services.startFlow(move.flowId, answers, { flowId: flow.id, answers: pickAnswers(answers, stepFields(step, answers)) });
-  };
-
-  const rejectLead = (result: LeadResponse | undefined) => {
-    const errors: FieldError[] = result?.errors?.length ? result.errors : [{ field: "form", message: result?.message ?? SUBMIT_FAILED_MESSAGE }];
-    const earlier = errors.find((e) => e.step && e.step !== step.id && state.walk.history.includes(e.step));
-    if (earlier?.step) dispatch({ type: "returnTo", stepId: earlier.step, errors: errors.filter((e) => e.step === earlier.step) });
-    else dispatch({ type: "errors", errors });
-  };
-
   const Component = stepRegistry[step.kind] as StepComponent<Step["kind"]>;
-  // Once the lead is in there is no going back to change it, and nothing left to measure progress by.
-  const isEnd = step.kind === "success" || state.result !== undefined;
-  const isSubmit = "submit" in step && Boolean(step.submit);
-  const answered = stepFields(step, state.answers).some((f) => (state.answers as Record<string, unknown>)[f] !== undefined);
-  const percent = Math.round(progress(flow, state.walk, state.answers) * 100);
   const headingId = `step-heading-${step.id}`;
+  const stepText = `Step ${count.number} of ${count.total}`;
 
-  const props: StepProps<Step["kind"]> = {
+  const stepProps: StepProps<Step["kind"]> = {
     step,
     flow,
     answers: state.answers,
     errors: state.errors.filter((e) => !e.step || e.step === step.id),
     headingId,
-    nextLabel: isSubmit && "submitLabel" in step && step.submitLabel ? step.submitLabel : "Next",
+    nextLabel: view.nextLabel,
     busy: state.busy,
     services,
     ...(state.result ? { result: state.result } : {}),
-    onChange: (patch) => {
-      markStarted();
-      dispatch({ type: "change", patch });
-    },
-    onNext: (patch) => void onNext(patch),
-    onErrors: (errors) => dispatch({ type: "errors", errors }),
+    onChange: (patch: Answers) => send({ type: "change", patch }),
+    onNext: (patch: Answers) => send({ type: "next", patch }),
+    onErrors: (errors) => send({ type: "errors", errors }),
+    onUpsell: (flowId: string) => send({ type: "upsell", flowId }),
   };
 
   return (
     <div className="quote-flow" data-flow={flow.id} data-version={flow.version} data-step={step.id}>
-      {!isEnd && (
+      {!view.ended && (
         <div className="quote-flow__bar">
-          {state.walk.history.length > 0 || onBackAtStart ? (
-            <button
-              type="button"
-              className="lozenge lozenge--back"
-              onClick={() => (state.walk.history.length > 0 ? dispatch({ type: "back" }) : onBackAtStart?.())}
-            >
+          {view.back ? (
+            <button type="button" className="lozenge lozenge--back" onClick={() => send({ type: "back" })}>
               Back
             </button>
           ) : (
             <span className="lozenge-spacer" />
           )}
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="Progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent}% complete`}
-          >
-            <div className="progress__fill" style={{ width: `${percent}%` }} />
+          <div className="quote-flow__count">
+            <p className="quote-flow__count-text" aria-hidden="true">
+              {stepText}
+            </p>
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label="Progress"
+              aria-valuemin={0}
+              aria-valuemax={count.total}
+              aria-valuenow={count.number}
+              aria-valuetext={stepText}
+            >
+              <div className="progress__fill" style={{ width: `${Math.round((count.number / count.total) * 100)}%` }} />
+            </div>
           </div>
-          {answered && !isSubmit ? (
+          {view.nextLozenge ? (
             <button type="submit" form={STEP_FORM_ID} className="lozenge lozenge--next">
               Next
             </button>
@@ -176,11 +112,11 @@ export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, 
       )}
       <ErrorSummary errors={state.errors} ref={summaryRef} />
       <h2 className="step-heading" id={headingId} tabIndex={-1} ref={headingRef}>
-        {step.kind === "success" ? (step.question ?? SUCCESS_HEADING) : step.question}
+        {view.heading}
       </h2>
       {"hint" in step && step.hint && <p className="step-hint">{step.hint}</p>}
       <Suspense fallback={<p role="status">Loading…</p>}>
-        <Component key={`${flow.id}@${flow.version}/${step.id}`} {...props} />
+        <Component key={`${flow.id}@${flow.version}/${step.id}`} {...stepProps} />
       </Suspense>
     </div>
   );

@@ -60,6 +60,8 @@ export interface StepProps<K extends StepKind> {
   onNext(patch: Answers): void;
   /** Shows these errors in the summary and beside the fields, and moves focus to the summary. */
   onErrors(errors: FieldError[]): void;
+  /** Starts another service's flow offered after the lead is in, with the visitor's details carried over. */
+  onUpsell(flowId: string): void;
 }
 
 /** A component that draws one kind of step. */
@@ -68,17 +70,4 @@ export type StepComponent<K extends StepKind> = ComponentType<StepProps<K>>;
 /** One component per step kind: a missing kind is a compile error. */
 export type StepRegistry = { [K in StepKind]: StepComponent<K> };
 
-/** What happens in a flow, for tracking. Carries no personal data except through `answers` on a lead. */
-export type QuoteFlowEvent =
-  | { type: "start" }
-  | { type: "step"; stepId: string; history: readonly string[]; manualAddress: boolean }
-  | { type: "serviceTypeChosen"; serviceType: string }
-  | { type: "submit"; code: string; error?: string; manualAddress: boolean }
-  | { type: "leadSuccess"; result: LeadResponse; answers: Answers; manualAddress: boolean };
-
-/** Where a visitor is and what they answered: enough to resume after a reload. */
-export interface FlowSnapshot {
-  stepId: string;
-  history: string[];
-  answers: Answers;
-}
+export type { FlowSnapshot, QuoteFlowEvent } from "../core/quoteFlow";

@@ -12,6 +12,13 @@ export type TrackingValue = string;
  * via the `definition` "responseCode".
  */
 export type ResponseCode = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "99" | "100";
+/**
+ * The response codes of a lead that is not in (3 fail with errors, 4 fail): the visitor stays to put it right or try again. Every other response code means the lead is in and the visitor goes on.
+ *
+ * This interface was referenced by `LeadSubmission`'s JSON-Schema
+ * via the `definition` "failedResponseCode".
+ */
+export type FailedResponseCode = "3" | "4";
 
 /**
  * The body of POST /api/leads. The envelope is checked here; each answer is checked by replaying the flow.

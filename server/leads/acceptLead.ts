@@ -3,7 +3,7 @@
  * duplicate (2), or routing to buyers and storing it with its deliveries (0, 1, 5–10).
  */
 import type { Kysely } from "kysely";
-import { stepById } from "../../engine/core/walkFlow";
+import { consentShown } from "../../engine/core/submitStep";
 import type { Answers, FlowDocument, ServiceType } from "../../engine/core/types";
 import type { ContactConsent, LeadBuyer, LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import type { BuyerDirectory, ConfiguredBuyer } from "../buyers/buyerDirectory";
@@ -32,17 +32,11 @@ export interface Acceptance {
 
 const emptyPlan = (maxGeneric: number): RoutingPlan => ({ exclusive: [], generic: [], maxGeneric });
 
-/** Stores the lead as its kind demands and says what to answer. `path` is the replay's, ending at the submit step. */
-export async function acceptLead(
-  intake: LeadIntake,
-  submission: LeadSubmission,
-  flow: FlowDocument,
-  answers: Answers,
-  path: string[],
-): Promise<Acceptance> {
+/** Stores the lead as its kind demands and says what to answer. `answers` are the replay's, on the path to the submit step. */
+export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers): Promise<Acceptance> {
   const receivedAt = intake.now();
   const outOfHours = !intake.siteHours.isOpen(receivedAt);
-  const contactConsent = consentOnRecord(submission, flow, path);
+  const contactConsent = consentOnRecord(submission, flow, answers);
   const contact = contactColumns(answers);
   const lead: NewLead = {
     flowId: flow.id,
@@ -110,10 +104,9 @@ function noBuyerAnswer(named: readonly string[] | undefined): { code: LeadRespon
   return { code: "0", note: "no buyer the visitor named could take it" };
 }
 
-/** The consent to store: as the page sent it, else the submit step's wording from the flow itself. */
-function consentOnRecord(submission: LeadSubmission, flow: FlowDocument, path: string[]): ContactConsent | undefined {
+/** The consent to store: as the page sent it, else the wording of the submit step on the answers' path. */
+function consentOnRecord(submission: LeadSubmission, flow: FlowDocument, answers: Answers): ContactConsent | undefined {
   if (submission.contactConsent) return submission.contactConsent;
-  const submitStep = path.length > 0 ? stepById(flow, path.at(-1)!) : undefined;
-  const wording = submitStep?.kind === "form" ? submitStep.consentText : undefined;
+  const wording = consentShown(flow, answers);
   return wording ? { wording } : undefined;
 }

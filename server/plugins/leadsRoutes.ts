@@ -89,7 +89,7 @@ export default async function leadsRoutes(
       const replay = replayFlow(flow, submission.answers as Answers, check);
       if (replay.errors.length > 0) return reply.code(400).send({ code: "3", errors: replay.errors });
 
-      const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers, replay.path);
+      const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers);
       request.log.info(
         { leadId: answer.leadId, flowId: flow.id, version: flow.version, code: answer.code, buyers: answer.buyers.length },
         "lead stored",

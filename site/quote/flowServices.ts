@@ -3,7 +3,7 @@ import { loadStepValidator } from "virtual:step-validators";
 import { PERSONAL_FIELDS, carriedAnswers } from "../../engine/core/carryOver";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import type { Address, Deal, FlowServices, LeadResponse } from "../../engine/react/types";
-import { consentWording } from "../../engine/core/consentWording";
+import { consentShown } from "../../engine/core/submitStep";
 import type { Tracking } from "../../schemas/generated/lead";
 import { hasAnalyticsConsent, hasMarketingConsent } from "../consent/consentState";
 import { PRIVACY_NOTICE_VERSION } from "../content/legal/versions";
@@ -43,8 +43,7 @@ export function createFlowServices(
 
     async submitLead(flow: FlowDocument, answers: Answers): Promise<LeadResponse> {
       const [buyers, signedStart] = await Promise.all([loadPartners(flow).catch(() => []), token.ready()]);
-      const submitStep = flow.steps.find((s) => s.kind === "form" && s.submit);
-      const shown = submitStep?.kind === "form" && submitStep.consentText ? consentWording(submitStep.consentText, buyers) : undefined;
+      const shown = consentShown(flow, answers, buyers);
       const envelope = leadEnvelope(flow, answers, {
         ...context(),
         buyers,

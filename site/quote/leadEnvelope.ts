@@ -1,5 +1,5 @@
 /** The body of POST /api/leads for a flow's answers (schemas/lead.schema.json). */
-import { stepsAhead } from "../../engine/core/walkFlow";
+import { consentShown } from "../../engine/core/submitStep";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import type { ContactConsent, LeadSubmission } from "../../schemas/generated/lead";
 import { readHoneypot } from "./Honeypot";
@@ -17,7 +17,7 @@ export interface SubmissionContext {
   buyers?: string[];
   /** The privacy notice version the consent wording links to. */
   privacyNoticeVersion?: string;
-  /** The wording shown beside the submit button; the submit step's consentText when not given. */
+  /** The wording shown beside the submit button; the consentText of the submit step on the answers' path when not given. */
   consentText?: string;
 }
 
@@ -39,8 +39,7 @@ export function leadEnvelope(flow: FlowDocument, answers: Answers, context: Subm
 
 /** What the visitor agreed to by submitting: the wording beside the submit button and the partners it named. */
 function consentGiven(flow: FlowDocument, answers: Answers, context: SubmissionContext): ContactConsent | undefined {
-  const submitStep = stepsAhead(flow, flow.start, answers).find((step) => "submit" in step && step.submit);
-  const wording = context.consentText ?? (submitStep?.kind === "form" ? submitStep.consentText : undefined);
+  const wording = context.consentText ?? consentShown(flow, answers);
   if (!wording) return undefined;
   return {
     wording,

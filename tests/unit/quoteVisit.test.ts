@@ -3,7 +3,7 @@ import { checkFlow } from "../../engine/core/checkFlow";
 import { createSchemaCheck } from "../../engine/node/validation";
 import type { FlowDocument } from "../../engine/core/types";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
-import { initialState } from "../../engine/react/quoteFlowState";
+import { initialState } from "../../engine/core/quoteFlow";
 import { chooseVersion } from "../../site/quote/chooseVersion";
 import { isTestMode, prefillFromQuery } from "../../site/quote/prefill";
 import v1 from "../../forms/business-energy/v1.json";

@@ -6,10 +6,10 @@ import {
   advance,
   goBack,
   nextMove,
-  progress,
   resolveNextTarget,
   startWalk,
   stepById,
+  stepCount,
   stepsAhead,
   type WalkState,
 } from "../../engine/core/walkFlow";
@@ -68,21 +68,19 @@ describe.each(versions)("business energy %s", (_version, flow) => {
     expect(ahead({ utility: "electricity" })).toEqual(["spend", "meter", "contract", "supplier", ...tail(flow)]);
   });
 
-  it("raises progress at every step from 0 at the start, reaching 1 only on the success step", () => {
+  it("numbers each question of the path from 1, out of the questions on it, the success step not counted", () => {
     const answers: Answers = { utility: "electricity" };
     const path = pathFor(flow, answers);
-    const shares = path.map((_, i) => progress(flow, walkTo(flow, ...path.slice(1, i + 1)), answers));
-    expect(shares[0]).toBe(0);
-    expect(shares.at(-1)).toBe(1);
-    shares.slice(1).forEach((share, i) => expect(share).toBeGreaterThan(shares[i]!));
-    expect(shares.slice(0, -1).every((share) => share < 1)).toBe(true);
+    const questions = path.filter((id) => stepById(flow, id).kind !== "success");
+    const counts = questions.map((_, i) => stepCount(flow, walkTo(flow, ...questions.slice(1, i + 1)), answers));
+    expect(counts).toEqual(questions.map((_, i) => ({ number: i + 1, total: questions.length })));
   });
 
-  it("shows a gas lead further along than an electricity lead at the spend step, as it has one step fewer", () => {
+  it("counts one question fewer for a gas lead at the spend step, as it skips the meter", () => {
     const path = pathFor(flow, { utility: "gas" });
     const atSpend = walkTo(flow, ...path.slice(1, path.indexOf("spend") + 1));
     expect(atSpend.stepId).toBe("spend");
-    expect(progress(flow, atSpend, { utility: "gas" })).toBeGreaterThan(progress(flow, atSpend, { utility: "electricity" }));
+    expect(stepCount(flow, atSpend, { utility: "gas" })).toEqual({ number: atSpend.history.length + 1, total: stepCount(flow, atSpend, { utility: "electricity" }).total - 1 });
   });
 });
 
@@ -112,10 +110,10 @@ describe("Back", () => {
     expect(goBack(start)).toEqual({ stepId: "utility", history: [] });
   });
 
-  it("lowers progress when the visitor goes back", () => {
+  it("counts one step back when the visitor goes back", () => {
     const answers: Answers = { utility: "electricity" };
     const atMeter = walkTo(flow, "spend", "meter");
-    expect(progress(flow, goBack(atMeter), answers)).toBeLessThan(progress(flow, atMeter, answers));
+    expect(stepCount(flow, goBack(atMeter), answers).number).toBe(stepCount(flow, atMeter, answers).number - 1);
   });
 });
 

@@ -4,21 +4,20 @@ import { PHONE_STATUS, telHref } from "../phoneStatus";
 import { UpsellServices } from "./UpsellServices";
 import type { StepProps } from "../types";
 
-/** The spec's reassurance after a lead is in. */
-export const SUCCESS_MESSAGE = "No need to do anything else – we'll be in touch shortly.";
-
 /** The heading of the success page's upsell. */
 export const UPSELL_HEADING = "Switch more services";
 
-/** The end of a flow: the lead is in, who will call and whether they are open now, and other services to switch. */
-export function SuccessStep({ step, answers, result, services }: StepProps<"success">) {
+/**
+ * The end of a flow, under the confirmation as its heading: who will call and whether they are open now, then
+ * other services to switch.
+ */
+export function SuccessStep({ step, answers, result, onUpsell }: StepProps<"success">) {
   const buyers = result?.buyers ?? [];
   const values = { buyers, phone: answers.phone, email: answers.email };
   const phoneStatus = result?.outOfHours ? PHONE_STATUS.closed : PHONE_STATUS.open;
   const upsellId = useId();
   return (
     <div className="success">
-      <p className="success__lead">{SUCCESS_MESSAGE}</p>
       {step.message && <p>{fillSuccessTokens(step.message, values)}</p>}
       {result?.code === "99" && <p className="notice">Test mode: this lead was stored as a test and will not be sent to a partner.</p>}
       <p>{fillSuccessTokens(STOP_SEARCHING_TEMPLATE, values)}</p>
@@ -41,7 +40,7 @@ export function SuccessStep({ step, answers, result, services }: StepProps<"succ
       {step.services && (
         <section className="success__upsell" aria-labelledby={upsellId}>
           <h3 id={upsellId}>{UPSELL_HEADING}</h3>
-          <UpsellServices offered={step.services} answers={answers} services={services} labelledBy={upsellId} />
+          <UpsellServices offered={step.services} labelledBy={upsellId} onUpsell={onUpsell} />
         </section>
       )}
     </div>

@@ -35,7 +35,7 @@ describe("business energy v2", () => {
     expect(screen.getByLabelText("Postcode")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Find address" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Back" })).toBeNull();
-    expect(screen.getByRole("progressbar", { name: "Progress" }).getAttribute("aria-valuenow")).toBe("0");
+    expect(screen.getByRole("progressbar", { name: "Progress" }).getAttribute("aria-valuetext")).toBe("Step 1 of 8");
   });
 
   it("asks for the fuel once the address is picked", async () => {

@@ -136,9 +136,13 @@ describe("the upsell after a lead", () => {
 
   it("ends on the success page with who will call, their number and whether they are open", async () => {
     const { user } = await reachUpsell();
+    // The confirmation heads the upsell step and the success step alike.
+    const confirmation = "No need to do anything else – we'll be in touch shortly.";
+    expect(screen.getByRole("heading", { level: 2, name: confirmation })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 3, name: "Can we help with anything else?" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "No thanks, I'm done" }));
-    expect(await screen.findByText("No need to do anything else – we'll be in touch shortly.")).toBeTruthy();
-    expect(screen.getByText(/One specialist partner will be in touch on 020 7946 0000 or at jo@example.com/)).toBeTruthy();
+    expect(await screen.findByText(/One specialist partner will be in touch on 020 7946 0000 or at jo@example.com/)).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: confirmation })).toBeTruthy();
     expect(screen.getByRole("link", { name: "0113 496 0001" }).getAttribute("href")).toBe("tel:01134960001");
     expect(screen.getByText("Open now")).toBeTruthy();
   });
