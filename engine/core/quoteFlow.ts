@@ -63,8 +63,8 @@ export type QuoteFlowInput =
   | { type: "errors"; errors: FieldError[] }
   /** One of the other services offered after the lead is in: that flow starts with the visitor's details. */
   | { type: "upsell"; flowId: string }
-  /** The Back lozenge. */
-  | { type: "back" }
+  /** The Back lozenge; `historyState` is the browser's history.state at the time. */
+  | { type: "back"; historyState: unknown }
   /** The browser moved through its history (Back, Forward, the phone's back gesture). */
   | { type: "popstate"; historyState: unknown };
 
@@ -113,7 +113,7 @@ export function transition(state: QuoteFlowState, input: QuoteFlowInput): Transi
     case "upsell":
       return { state, effects: [{ type: "startFlow", flowId: input.flowId, answers: { ...carriedAnswers(state.answers), upsell: undefined } }] };
     case "back":
-      return back(state);
+      return back(state, input.historyState);
     case "popstate":
       return popstate(state, input.historyState);
   }
@@ -173,10 +173,16 @@ function rejected(state: QuoteFlowState, result: LeadResponse | undefined, effec
   return { ...returned, state: withErrors(returned.state, errors.filter((e) => e.step === earlier)) };
 }
 
-/** The Back lozenge: the browser's Back where this flow wrote the entry before, else the previous step in place. */
-function back(state: QuoteFlowState): Transition {
-  if ((state.entryIndex ?? 0) > 0) return { state, effects: [{ type: "historyGo", delta: -1 }] };
+/**
+ * The Back lozenge: the browser's Back where this flow wrote the entry before the one shown, else the previous
+ * step in place (a start past answered questions, or an entry of the page's own, such as its skip link's). On
+ * the first step it returns to the flow this one was entered from, if any.
+ */
+function back(state: QuoteFlowState, historyState: unknown): Transition {
   if (state.walk.history.length === 0) return { state, effects: state.backAtStart ? [{ type: "leaveBack" }] : [] };
+  const shown = entryOf(state.flow, historyState);
+  const onOwnEntry = shown !== undefined && shown.index === state.entryIndex && sameWalk(shown, state.walk);
+  if (onOwnEntry && shown.index > 0) return { state, effects: [{ type: "historyGo", delta: -1 }] };
   return moved({ ...state, walk: goBack(state.walk), errors: [] }, "replace", []);
 }
 

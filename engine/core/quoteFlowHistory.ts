@@ -40,10 +40,14 @@ export function entryOf(flow: FlowDocument, historyState: unknown): HistoryEntry
   return known ? (entry as HistoryEntry) : undefined;
 }
 
-/** The entry a flow opens on: the one already there when a reload resumes at that step, else a first one. */
+/**
+ * The entry a flow opens on: at the place of this flow's entry already there (a reload keeps history.state, and
+ * the pre-rendered version gives way to the visit's own), else a first one.
+ */
 export function openedEntry(state: EntryState, historyState: unknown): HistoryEntry {
-  const entry = entryOf(state.flow, historyState);
-  return entry && sameWalk(entry, state.walk) ? entry : entryFor(state, 0);
+  const held = (historyState as Record<string, unknown> | null | undefined)?.[HISTORY_KEY] as Partial<HistoryEntry> | undefined;
+  const index = held?.flowId === state.flow.id && typeof held.index === "number" && held.index >= 0 ? held.index : 0;
+  return entryFor(state, index);
 }
 
 /** Whether two walks are at the same step by the same way. */

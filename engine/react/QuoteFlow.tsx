@@ -79,7 +79,7 @@ export function QuoteFlow(props: QuoteFlowProps) {
       {!view.ended && (
         <div className="quote-flow__bar">
           {view.back ? (
-            <button type="button" className="lozenge lozenge--back" onClick={() => send({ type: "back" })}>
+            <button type="button" className="lozenge lozenge--back" onClick={() => send({ type: "back", historyState: window.history.state })}>
               Back
             </button>
           ) : (

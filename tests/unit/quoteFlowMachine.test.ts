@@ -68,7 +68,7 @@ const answered = (result?: LeadResponse): QuoteFlowInput => (result ? { type: "s
 const tracked = (effects: QuoteFlowEffect[]) => effects.flatMap((e) => (e.type === "track" ? [e.event] : []));
 
 describe("the quote flow's transitions", () => {
-  it.each<{ name: string; inputs: QuoteFlowInput[]; stepId: string; effects: Array<Partial<QuoteFlowEffect>>; busy?: boolean }>([
+  it.each<{ name: string; inputs: QuoteFlowInput[]; stepId: string; effects: Array<Record<string, unknown>>; busy?: boolean }>([
     {
       name: "a question moves on to the step its answer picks, as a new browser entry",
       inputs: toElectricityContact,
@@ -107,9 +107,15 @@ describe("the quote flow's transitions", () => {
     },
     {
       name: "Back asks the browser to go back when this flow wrote the entry before",
-      inputs: [...toElectricityContact, { type: "back" }],
+      inputs: [...toElectricityContact, { type: "back", historyState: historyState({ stepId: "contact", history: ["service", "utility"], index: 2 }) }],
       stepId: "contact",
       effects: [{ type: "historyGo", delta: -1 }],
+    },
+    {
+      name: "Back goes back in place on an entry the page wrote over this flow's (its skip link's)",
+      inputs: [...toElectricityContact, { type: "back", historyState: null }],
+      stepId: "utility",
+      effects: [{ type: "history", action: "replace", entry: { stepId: "utility", index: 2 } }, { type: "track" }],
     },
   ])("$name", ({ inputs, stepId, effects, busy = false }) => {
     const { state, effects: got } = run(inputs);
@@ -161,7 +167,7 @@ describe("the lead endpoint's answer", () => {
 describe("Back", () => {
   it("goes back in place where the browser has no entry for the step before (a start past answered questions)", () => {
     const resumed = initialState(flow, {}, { stepId: "contact", history: ["service", "utility"], answers: {} });
-    const { state, effects } = run([{ type: "back" }], resumed);
+    const { state, effects } = run([{ type: "back", historyState: null }], resumed);
     expect(state.walk).toEqual({ stepId: "utility", history: ["service"] });
     expect(effects[0]).toMatchObject({ type: "history", action: "replace", entry: { stepId: "utility", index: 0 } });
   });
@@ -170,16 +176,17 @@ describe("Back", () => {
     ["returns to the flow it was entered from", true, [{ type: "leaveBack" }]],
     ["does nothing without one", false, []],
   ])("on the first step %s", (_, backAtStart, effects) => {
-    expect(run([{ type: "back" }], initialState(flow, {}, undefined, backAtStart)).effects).toEqual(effects);
+    expect(run([{ type: "back", historyState: null }], initialState(flow, {}, undefined, backAtStart)).effects).toEqual(effects);
   });
 });
 
 describe("the browser's Back and Forward", () => {
-  it("opens on the browser's entry, keeping one a reload left at this step", () => {
+  it("opens on the browser's entry, in the place of one this flow left there (a reload)", () => {
     const opened = (value: unknown) => transition(initialState(flow), { type: "open", historyState: value }).effects[0];
     expect(opened(null)).toMatchObject({ type: "history", action: "replace", entry: { stepId: "service", index: 0 } });
-    expect(opened(historyState({ stepId: "service", index: 4 }))).toMatchObject({ entry: { index: 4 } });
-    expect(opened(historyState({ stepId: "utility", history: ["service"], index: 4 }))).toMatchObject({ entry: { stepId: "service", index: 0 } });
+    expect(opened(historyState({ stepId: "service", index: 4 }))).toMatchObject({ entry: { stepId: "service", index: 4 } });
+    expect(opened(historyState({ stepId: "utility", history: ["service"], version: 2, index: 4 }))).toMatchObject({ entry: { stepId: "service", version: 1, index: 4 } });
+    expect(opened({ [HISTORY_KEY]: { flowId: "business-water", version: 1, stepId: "service", history: [], index: 4 } })).toMatchObject({ entry: { index: 0 } });
   });
 
   it("shows the step of the entry the browser returns to, with the answers kept, and Forward again", () => {
