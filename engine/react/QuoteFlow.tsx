@@ -59,6 +59,8 @@ export function QuoteFlow({ flow, services, initialAnswers, resume, onSnapshot, 
     if (shownWalk.current === walk) return;
     shownWalk.current = walk;
     emit({ type: "step", stepId: walk.stepId, history: walk.history, manualAddress: latest.current.answers.businessAddressManual === true });
+    // On a change of step alone: the answers are read through `latest`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.walk]);
 
   const started = useRef(false);
