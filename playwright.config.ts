@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/e2e/chromium";
+import { chromiumArgs, chromiumPath } from "./scripts/support/chromium";
 import { e2eDataDir, e2ePort } from "./tests/e2e/server";
 
 export default defineConfig({

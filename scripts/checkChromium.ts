@@ -3,7 +3,7 @@
  * how to install one when it is missing.
  */
 import { accessSync, constants } from "node:fs";
-import { chromiumPath } from "../tests/e2e/chromium";
+import { chromiumPath } from "./support/chromium";
 
 try {
   accessSync(chromiumPath, constants.X_OK);

@@ -9,14 +9,14 @@ import dagre from "@dagrejs/dagre";
 import { formatFindings, type Finding } from "../engine/core/findings";
 import type { FlowCorpus } from "../engine/core/flowCorpus";
 import { flowGraph, type GraphNode } from "../engine/core/flowGraph";
-import type { FlowDocument } from "../engine/core/types";
+import type { FlowDocument, StepKind } from "../engine/core/types";
 import { defaultFormsDir, formsDirFromEnv, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
 import { escapeMarkup } from "../engine/core/escapeMarkup";
 
 const NODE_W = 220;
 const NODE_H = 64;
 
-const kindColour: Record<string, string> = {
+const kindColour: Record<StepKind | "flow", string> = {
   radio: "#e7f3ee", checkbox: "#e7f3ee", form: "#fff4d6", "full-business-address": "#e6eefb",
   upsell: "#f1e8fb", mmob: "#f1e8fb", stickee: "#f1e8fb", success: "#d6f0df", flow: "#ffffff",
 };
@@ -65,7 +65,7 @@ function nodeSvg(node: GraphNode, at: { x: number; y: number }): string {
   const badge = [node.start ? "start" : "", node.submit ? "SUBMIT" : ""].filter(Boolean).join(" · ");
   return [
     `<g class="step" data-step="${escapeMarkup(node.id)}" data-kind="${node.kind}"${node.submit ? ' data-submit="true"' : ""}>`,
-    `<rect x="${x}" y="${y}" width="${NODE_W}" height="${NODE_H}" rx="10" fill="${kindColour[node.kind] ?? "#fff"}" ${stroke}/>`,
+    `<rect x="${x}" y="${y}" width="${NODE_W}" height="${NODE_H}" rx="10" fill="${kindColour[node.kind]}" ${stroke}/>`,
     `<text x="${x + 10}" y="${y + 16}" class="kind">${escapeMarkup(node.kind)}${badge ? ` · ${badge}` : ""}</text>`,
     `<text x="${x + 10}" y="${y + 34}" class="id">${escapeMarkup(node.id)}</text>`,
     `<text x="${x + 10}" y="${y + 52}" class="q">${escapeMarkup(truncate(node.title, 33))}</text>`,

@@ -15,9 +15,11 @@ const banner = "/* Generated from schemas/{file} by `npm run schemas:types`. Do 
 export async function generateTypes(schemasDir = repoSchemasDir): Promise<Map<string, string>> {
   const outDir = path.join(schemasDir, "generated");
   const files = (await readdir(schemasDir)).filter((f) => f.endsWith(".schema.json")).sort();
-  const out = new Map<string, string>();
+  const sources = new Map<string, string>();
+  const schemas = new Map<string, { definitions?: Record<string, unknown> }>();
   for (const file of files) {
     const schema = withoutPropertyTitles(JSON.parse(await readFile(path.join(schemasDir, file), "utf8")));
+    schemas.set(file.replace(".schema.json", ""), structuredClone(schema) as { definitions?: Record<string, unknown> });
     const ts = await compile(schema, schema.title, {
       cwd: schemasDir,
       bannerComment: banner.replace("{file}", file),
@@ -26,11 +28,46 @@ export async function generateTypes(schemasDir = repoSchemasDir): Promise<Map<st
       ignoreMinAndMaxItems: true,
       style: { singleQuote: false, printWidth: 110 },
     });
-    out.set(path.join(outDir, file.replace(".schema.json", ".ts")), ts);
+    sources.set(file.replace(".schema.json", ""), ts);
   }
+  const out = new Map([...sharedTypes(sources, definitionOwners(schemas))].map(([name, ts]) => [path.join(outDir, `${name}.ts`), ts]));
   out.set(path.join(outDir, "fieldLabels.ts"), await fieldLabelsModule(schemasDir));
   out.set(path.join(outDir, "responseCodes.ts"), await responseCodesModule(schemasDir));
   return out;
+}
+
+/**
+ * Each module without the copies of types another schema defines (json-schema-to-typescript writes a referenced
+ * definition, such as `fields.schema.json#/definitions/serviceType`, into every module that refers to it),
+ * importing them from their own schema's module instead. Only simple declarations (`type X = … ;`) are shared.
+ */
+function sharedTypes(sources: Map<string, string>, definedBy: Map<string, string>): Map<string, string> {
+  return new Map(
+    [...sources].map(([name, ts]) => {
+      const imports = new Map<string, string[]>();
+      let source = ts;
+      for (const [type, owner] of definedBy) {
+        if (owner === name) continue;
+        const copy = new RegExp(`(?:/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\\n)?export type ${type} =[^;{]*;\\n`);
+        if (!copy.test(source)) continue;
+        source = source.replace(copy, "");
+        imports.set(owner, [...(imports.get(owner) ?? []), type]);
+      }
+      if (imports.size === 0) return [name, ts];
+      const lines = [...imports].sort().map(([owner, types]) => `import type { ${types.sort().join(", ")} } from "./${owner}";`);
+      const bannerEnd = source.indexOf("*/") + 3;
+      return [name, `${source.slice(0, bannerEnd)}${lines.join("\n")}\n${source.slice(bannerEnd)}`];
+    }),
+  );
+}
+
+/** The module each definition's type belongs to: `definitions.serviceType` of fields.schema.json is `ServiceType` of fields.ts. */
+function definitionOwners(schemas: Map<string, { definitions?: Record<string, unknown> }>): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const [name, schema] of schemas) {
+    for (const key of Object.keys(schema.definitions ?? {})) owners.set(key[0]!.toUpperCase() + key.slice(1), name);
+  }
+  return owners;
 }
 
 /**

@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { buildServer } from "../server/buildServer";
 import { loadConfig, repoRoot } from "../server/config";
-import { chromiumArgs, chromiumPath } from "../tests/e2e/chromium";
+import { chromiumArgs, chromiumPath } from "./support/chromium";
 
 const pages = [
   { name: "home", path: "/" },

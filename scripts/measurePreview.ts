@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { defaultFormsDir } from "../engine/node/formsFolder";
-import { chromiumArgs, chromiumPath } from "../tests/e2e/chromium";
+import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { startLivePreview } from "./livePreview";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);

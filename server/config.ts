@@ -116,7 +116,7 @@ export const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = readEnv(env);
   const problems = crossChecks(vars);
-  if (problems.length > 0) throw new Error(`Invalid environment variable${problems.length > 1 ? "s" : ""}: ${problems.join("; ")}`);
+  if (problems.length > 0) throw invalidEnv(problems);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -190,6 +190,11 @@ function readEnv(env: NodeJS.ProcessEnv): Env {
       return `${name} ${e.message ?? "is invalid"}${allowed}`;
     });
     if (problems.length === 0) throw error;
-    throw new Error(`Invalid environment variable${problems.length > 1 ? "s" : ""}: ${problems.join("; ")}`);
+    throw invalidEnv(problems, error);
   }
+}
+
+/** The error naming every variable that is wrong. */
+function invalidEnv(problems: string[], cause?: unknown): Error {
+  return new Error(`Invalid environment variable${problems.length > 1 ? "s" : ""}: ${problems.join("; ")}`, cause === undefined ? undefined : { cause });
 }

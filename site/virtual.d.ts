@@ -1,7 +1,7 @@
 /** Modules made at build time by the plugins in site/build/. */
 declare module "virtual:flow-manifest" {
   import type { FlowDocument } from "../engine/core/types";
-  import type { FlowSummary } from "./build/flowManifestPlugin";
+  import type { FlowSummary } from "./quote/flowSummary";
   export const flows: FlowSummary[];
   export const loaders: Record<string, Record<number, () => Promise<FlowDocument>>>;
 }
@@ -13,7 +13,7 @@ declare module "virtual:step-validators" {
 }
 
 declare module "virtual:articles" {
-  import type { ArticleSummary } from "./build/contentPlugin";
+  import type { ArticleSummary } from "./articles/article";
   /** Every guide and news article, newest first (for the build: paths, sitemap, feeds). */
   export const articles: ArticleSummary[];
 }

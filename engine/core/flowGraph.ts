@@ -1,9 +1,10 @@
 /** A flow as a graph for pictures: a node per step (and per other flow it jumps to), an edge per transition. */
-import type { FlowDocument } from "./types";
+import type { FlowDocument, StepKind } from "./types";
 
 export interface GraphNode {
   id: string;
-  kind: string;
+  /** The step's kind, or "flow" for another flow. */
+  kind: StepKind | "flow";
   title: string;
   submit: boolean;
   start: boolean;

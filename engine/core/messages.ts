@@ -27,13 +27,25 @@ export const INVALID_SUFFIX = "is invalid";
 /**
  * One visitor-facing message for a schema error on a field, in the spec's words: "<label> is required" for
  * an answer not given (a missing field, an empty text, no choice), the phone message for a phone number that
- * is not a UK one, and "<label> is invalid" for anything else.
+ * is not a UK one, the range for a number outside it (the spec has no words for that), and "<label> is
+ * invalid" for anything else.
  */
 export function fieldMessage(field: string, error: SchemaError): string {
   const label = fieldLabel(field);
   if (isMissing(error)) return `${label} ${REQUIRED_SUFFIX}`;
   if (field === "phone" && error.keyword === "format") return PHONE_MESSAGE;
-  return `${label} ${INVALID_SUFFIX}`;
+  return rangeMessage(label, error) ?? `${label} ${INVALID_SUFFIX}`;
+}
+
+/** "Number of vehicles must be 1 or more", "… must be 10,000 or less": a number outside its field's range. */
+function rangeMessage(label: string, { keyword, params }: SchemaError): string | undefined {
+  if (typeof params.limit !== "number") return undefined;
+  const limit = params.limit.toLocaleString("en-GB");
+  if (keyword === "minimum") return `${label} must be ${limit} or more`;
+  if (keyword === "maximum") return `${label} must be ${limit} or less`;
+  if (keyword === "exclusiveMinimum") return `${label} must be more than ${limit}`;
+  if (keyword === "exclusiveMaximum") return `${label} must be less than ${limit}`;
+  return undefined;
 }
 
 function isMissing(error: SchemaError): boolean {

@@ -29,6 +29,30 @@ export function stepSchema(step: Step, answers: Answers = {}): JsonSchema {
   }
 }
 
+/**
+ * The schemas the browser checks a step's answers with before moving on, precompiled at build time (see
+ * site/build/stepValidatorsPlugin.ts), keyed by what follows the step id in the validator's key: "" for the
+ * step itself, ":<variant>" for one of its shapes. A kind checked by hand, or asking nothing, has none.
+ */
+export function browserSchemas(step: Step): Record<string, JsonSchema> {
+  switch (step.kind) {
+    case "form":
+      return { "": formSchema(step) };
+    case "full-business-address":
+      return { ":manual": addressSchema(true), ":picked": addressSchema(false) };
+    // Radio and checkbox steps check by hand that the answer is among their options.
+    case "radio":
+    case "checkbox":
+    case "upsell":
+    case "mmob":
+    case "stickee":
+    case "success":
+      return {};
+    default:
+      return assertNever(step, "step kind");
+  }
+}
+
 /** The schema of a form step: its fields from the library, all required but the optional ones. */
 export function formSchema(step: StepOfKind<"form">): JsonSchema {
   const optional = new Set(step.optional ?? []);

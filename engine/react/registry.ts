@@ -11,7 +11,7 @@ export const preloadFormStep = () => import("./steps/FormStep");
 /** Fetches the steps that never open a flow (deals, marketplace, upsell, success) ahead of need. */
 export const preloadLaterSteps = () => import("./steps/laterSteps");
 
-export const stepRegistry = {
+export const stepRegistry: StepRegistry = {
   radio: RadioStep,
   checkbox: CheckboxStep,
   // RJSF comes in its own chunk, loaded when a flow reaches its first form step.
@@ -22,4 +22,4 @@ export const stepRegistry = {
   mmob: lazy(() => preloadLaterSteps().then((m) => ({ default: m.MmobStep }))),
   stickee: lazy(() => preloadLaterSteps().then((m) => ({ default: m.StickeeStep }))),
   success: lazy(() => preloadLaterSteps().then((m) => ({ default: m.SuccessStep }))),
-} satisfies StepRegistry;
+};

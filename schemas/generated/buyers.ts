@@ -1,25 +1,6 @@
 /* Generated from schemas/buyers.schema.json by `npm run schemas:types`. Do not edit. */
+import type { ServiceType } from "./fields";
 
-/**
- * The spec's service types (SPEC §3), the one list every flow, buyer and page reads.
- */
-export type ServiceType =
-  | "business-energy"
-  | "business-water"
-  | "business-broadband"
-  | "take-card-payments"
-  | "business-waste"
-  | "business-solar"
-  | "business-energy-generators"
-  | "business-insurance"
-  | "business-loans"
-  | "home-energy"
-  | "home-generators"
-  | "home-solar"
-  | "home-broadband"
-  | "home-waste"
-  | "home-water"
-  | "home-insurance";
 /**
  * This interface was referenced by `BuyersFile`'s JSON-Schema
  * via the `definition` "commercialModel".

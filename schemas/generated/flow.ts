@@ -1,4 +1,5 @@
 /* Generated from schemas/flow.schema.json by `npm run schemas:types`. Do not edit. */
+import type { FieldKey, ServiceType } from "./fields";
 
 /**
  * The spec's product types (SPEC §3), the one list every flow, buyer and test reads. "test" is the spec's test type: for flows made by tests, never for a published flow.
@@ -27,26 +28,6 @@ export type ProductType =
   | "homeInsurance"
   | "test";
 /**
- * The spec's service types (SPEC §3), the one list every flow, buyer and page reads.
- */
-export type ServiceType =
-  | "business-energy"
-  | "business-water"
-  | "business-broadband"
-  | "take-card-payments"
-  | "business-waste"
-  | "business-solar"
-  | "business-energy-generators"
-  | "business-insurance"
-  | "business-loans"
-  | "home-energy"
-  | "home-generators"
-  | "home-solar"
-  | "home-broadband"
-  | "home-waste"
-  | "home-water"
-  | "home-insurance";
-/**
  * This interface was referenced by `FlowDocument`'s JSON-Schema
  * via the `definition` "stepId".
  */
@@ -64,58 +45,6 @@ export type Step =
   | MmobStep
   | StickeeStep
   | SuccessStep;
-/**
- * Every key of the field library (kept equal to the property names above by a test).
- */
-export type FieldKey =
-  | "serviceType"
-  | "utility"
-  | "spendString"
-  | "spend"
-  | "hasHalfHourlyMeter"
-  | "contractExpiry"
-  | "contractMonthsLeft"
-  | "currentSupplier"
-  | "meterDetails"
-  | "hasWaterMeter"
-  | "generatorType"
-  | "generatorCapacity"
-  | "hasMcsCertificate"
-  | "propertyType"
-  | "propertyFloors"
-  | "bedrooms"
-  | "occupants"
-  | "ownsProperty"
-  | "roofType"
-  | "roofDirection"
-  | "concurrentUsers"
-  | "currentlyUsesAService"
-  | "numberOfSites"
-  | "scheduleType"
-  | "industry"
-  | "companyType"
-  | "employeeCount"
-  | "coverTypes"
-  | "makeOrTakeCardPayments"
-  | "currentlyAcceptsCardPayments"
-  | "desiredPaymentMethod"
-  | "wasteTypes"
-  | "binCount"
-  | "wasteVolume"
-  | "provider"
-  | "businessAddress"
-  | "businessAddressManual"
-  | "street"
-  | "townCity"
-  | "postcode"
-  | "businessName"
-  | "customerName"
-  | "firstName"
-  | "lastName"
-  | "phone"
-  | "email"
-  | "preferredContactTime"
-  | "upsell";
 /**
  * Where Next goes: a step id, or rules tried in order, the last without `when`.
  *

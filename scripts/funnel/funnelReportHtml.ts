@@ -3,7 +3,7 @@
  * order most visitors meet them, with the share lost at each, beside a table of the same numbers, the conversion
  * with its interval and the test against the default. No scripts.
  */
-import { escapeMarkup } from "../../engine/core/escapeMarkup";
+import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import { percent, testSentence, type FunnelReport, type VersionFunnel } from "./funnelReport";
 
 const BAR_AREA = 360;
@@ -14,13 +14,7 @@ const ROW_H = 26;
 export function funnelReportHtml(report: FunnelReport): string {
   const title = `Funnel for ${report.flowId}`;
   const period = report.since ? `since ${report.since}` : "all days";
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeMarkup(title)}</title>
+  return `${toolPageStart(title)}
 <style>
 body{font-family:system-ui,Arial,sans-serif;color:#1b1f23;margin:2rem auto;max-width:64rem;padding:0 1rem;line-height:1.45}
 section{border-top:1px solid #c9d1d9;padding:1rem 0}

@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { businessEnergyV1Answers } from "./sampleLead";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -79,15 +80,7 @@ export function leadBody(n: number): string {
     flowId: "business-energy",
     version: 1,
     answers: {
-      utility: "both",
-      spendString: "between1000And5000",
-      hasHalfHourlyMeter: "no",
-      contractExpiry: "within3Months",
-      currentSupplier: "edf",
-      businessAddressManual: false,
-      businessAddress: { id: "demo-ls1-4dy-2", lines: ["Brightwell Print Studio", "14 Calder Row"], townCity: "Leeds", postcode: "LS1 4DY" },
-      postcode: "LS1 4DY",
-      businessName: "Brightwell Print Studio",
+      ...businessEnergyV1Answers,
       customerName: `Bench Person${n}`,
       phone: `020 7${String(n).padStart(7, "0")}`,
       email: `bench${n}@example.com`,

@@ -4,7 +4,7 @@
  * not served), and the `?v=` values visitors asked for that name no version. Styles are attributes and there are
  * no scripts, as the Content Security Policy requires.
  */
-import { escapeMarkup } from "../../engine/core/escapeMarkup";
+import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import { formatFinding, type Finding } from "../../engine/core/findings";
 import type { CorpusFlow, CorpusVersion, FlowCorpus } from "../../engine/core/flowCorpus";
 import type { UnknownVersionCount } from "../storage/funnelStore";
@@ -40,13 +40,7 @@ export function devFlowsHtml(corpus: FlowCorpus, unknown: UnknownVersionCount[])
     corpus.findings.length === 0
       ? ""
       : `<p style="${errors ? error : warn}"><strong>${errors} errors, ${corpus.findings.length - errors} warnings</strong> in ${escapeMarkup(corpus.root)}: each is shown with its flow below (run <code>npm run forms:check</code>).</p>`;
-  return `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Quote flows and versions (development)</title>
+  return `${toolPageStart("Quote flows and versions (development)")}
 </head>
 <body style="font-family:system-ui,Arial,sans-serif;${ink};margin:0 auto;max-width:72rem;padding:1rem 1.5rem;line-height:1.45">
 <h1>Quote flows and versions</h1>

@@ -1,5 +1,5 @@
 /** An Atom feed (RFC 4287) of a listing's articles, written at build time beside the listing. */
-import type { ArticleSummary } from "../build/contentPlugin";
+import type { ArticleSummary } from "./article";
 
 export interface AtomFeed {
   /** The site's origin, for absolute addresses and ids: `https://www.example.co.uk`. */

@@ -2,7 +2,7 @@
  * What each guide, news article and listing page is drawn from, worked out at build time by the content
  * plugin: one small module per page, so a page loads its own words and links and nothing of the others.
  */
-import type { Article, ArticleSummary } from "../build/contentPlugin";
+import type { Article, ArticleSummary } from "./article";
 import { listingTitle } from "../content/articleSections";
 import { listingPath, type ArticleKind } from "./articlePaths";
 

@@ -17,6 +17,7 @@ import MarkdownIt from "markdown-it";
 import type { Plugin } from "vite";
 import articleSchema from "../../schemas/article.schema.json" with { type: "json" };
 import type { ArticleFrontMatter } from "../../schemas/generated/article";
+import type { Article, ArticleSummary } from "../articles/article";
 import { listingPath, pageModuleId, VIRTUAL_PAGE, type ArticleKind } from "../articles/articlePaths";
 import { articlePageData, footerLinks, listings, pagePaths, type ArticleRouteData } from "../articles/pageData";
 
@@ -27,26 +28,6 @@ const VIRTUAL_LINKS = "virtual:article-links";
 
 /** Words a visitor reads in a minute, for the reading time. */
 const WORDS_PER_MINUTE = 200;
-
-export type { ArticleKind };
-
-/** What listings, feeds and the sitemap know of an article. */
-export interface ArticleSummary extends Omit<ArticleFrontMatter, "category" | "service"> {
-  kind: ArticleKind;
-  /** The guide category or news service: the first segment of the article's path. */
-  section: string;
-  slug: string;
-  /** `/business-energy/guides/how-to-read-your-bill/` or `/business-energy/news/…/`. */
-  path: string;
-  words: number;
-  readingMinutes: number;
-  /** The source file, relative to the content folder, for messages. */
-  file: string;
-}
-
-export interface Article extends ArticleSummary {
-  html: string;
-}
 
 /** A content file that cannot be published, named with what is wrong. */
 export class ContentError extends Error {

@@ -5,21 +5,11 @@
  */
 import type { Plugin } from "vite";
 import { servedVersions, type FlowCorpus } from "../../engine/core/flowCorpus";
+import type { FlowSummary } from "../quote/flowSummary";
 import type { FormsSource } from "./formsSource";
 
 const VIRTUAL = "virtual:flow-manifest";
 const LAST_GOOD = "virtual:flow-document/";
-
-/** What the site knows of a flow before loading a version. */
-export interface FlowSummary {
-  id: string;
-  path: string;
-  title: string;
-  serviceType?: string;
-  defaultVersion: number;
-  weights: Record<string, number>;
-  versions: number[];
-}
 
 /** The flows the site can serve: each with at least one version that loads. */
 export function flowSummaries(corpus: FlowCorpus): FlowSummary[] {

@@ -14,7 +14,7 @@ import type { RJSFSchema } from "@rjsf/utils";
 import type { Plugin } from "vite";
 import { formatModules } from "../../engine/core/fieldFormats";
 import type { FlowCorpus } from "../../engine/core/flowCorpus";
-import { addressSchema, formSchema } from "../../engine/core/stepSchema";
+import { browserSchemas } from "../../engine/core/stepSchema";
 import type { JsonSchema } from "../../engine/core/types";
 import { repoRoot as root } from "../../engine/node/formsFolder";
 import { precompileOptions } from "../../engine/node/validation";
@@ -33,12 +33,7 @@ export function validatorSchemas(corpus: FlowCorpus): Map<string, JsonSchema> {
   const schemas = new Map<string, JsonSchema>();
   for (const flow of corpus.flows.flatMap((f) => f.versions.flatMap((v) => v.flow ?? []))) {
     for (const step of flow.steps) {
-      const key = `${flow.id}@${flow.version}/${step.id}`;
-      if (step.kind === "form") schemas.set(key, formSchema(step));
-      if (step.kind === "full-business-address") {
-        schemas.set(`${key}:manual`, addressSchema(true));
-        schemas.set(`${key}:picked`, addressSchema(false));
-      }
+      for (const [variant, schema] of Object.entries(browserSchemas(step))) schemas.set(`${flow.id}@${flow.version}/${step.id}${variant}`, schema);
     }
   }
   return schemas;

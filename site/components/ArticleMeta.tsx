@@ -1,4 +1,4 @@
-import type { ArticleSummary } from "../build/contentPlugin";
+import type { ArticleSummary } from "../articles/article";
 import { longDate } from "./longDate";
 
 /** Who wrote an article, when it was published and last updated, and how long it takes to read. */

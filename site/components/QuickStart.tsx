@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { flows } from "virtual:flow-manifest";
-import type { FlowSummary } from "../build/flowManifestPlugin";
+import type { FlowSummary } from "../quote/flowSummary";
 import { quotePath } from "../quotePaths";
 import { assertNever } from "../../engine/core/types";
 import type { QuickStartSpec } from "../content/types";

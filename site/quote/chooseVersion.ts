@@ -2,7 +2,7 @@
  * Which version of a flow a visit sees: `?v=` when it names a version (it always wins), else the version the
  * browser was pinned to, else a draw by the split's weights.
  */
-import type { FlowSummary } from "../build/flowManifestPlugin";
+import type { FlowSummary } from "./flowSummary";
 
 export interface VersionChoice {
   version: number;

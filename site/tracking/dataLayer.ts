@@ -41,5 +41,6 @@ export function pushDataLayer(event: string, data: Record<string, unknown> = {})
  * objects (a plain array is ignored), as the inline snippet in index.html pushes them.
  */
 export function gtag(..._command: unknown[]): void {
+  // eslint-disable-next-line prefer-rest-params -- Tag Manager needs the arguments object itself.
   (window.dataLayer ??= []).push(arguments);
 }

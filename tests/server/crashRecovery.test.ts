@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "../../server/storage/database";
 import type { Database } from "../../server/storage/schema";
 import { eventually } from "./support/eventually";
-import { fixtureLead, TEST_SECRETS, testBuyers, writeBuyersFile, writeFixtureForms } from "./support/pipelineFixtures";
+import { fixtureLead, fixtureServerEnv } from "./support/pipelineFixtures";
 import { startReceiver, type Receiver } from "./support/receiver";
 import { startServerProcess, type ServerProcess } from "./support/serverProcess";
 import { makeTempDir, removeTempDir } from "./testServer";
@@ -19,14 +19,8 @@ beforeAll(async () => {
   // A slow buyer, so deliveries are in flight when the server is killed.
   receiver = await startReceiver({ delayMs: 80 });
   env = {
+    ...(await fixtureServerEnv(dir, receiver.url)),
     DATA_DIR: path.join(dir, "data"),
-    SITE_DIR: path.join(dir, "no-site"),
-    FORMS_DIR: await writeFixtureForms(dir),
-    BUYERS_FILE: await writeBuyersFile(dir, testBuyers(receiver.url)),
-    ...TEST_SECRETS,
-    OPENING_HOURS: "always",
-    MIN_FILL_MS: "0",
-    RATE_LIMIT_MAX: "100000",
     DELIVERY_TIMEOUT_MS: "1000",
     DELIVERY_POLL_MS: "50",
     DELIVERY_BACKOFF_MS: "100",

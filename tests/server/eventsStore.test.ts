@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countEvent, funnelCounts } from "../../server/storage/funnelStore";
-import { dialects, type TestDatabase } from "./support/databases";
+import { databaseForTests, dialects } from "./support/databases";
 
 describe.each(dialects)("the funnel counts on %s", (name, open, skipped) => {
-  let store: TestDatabase;
-  beforeAll(async () => {
-    if (!skipped) store = await open();
-  });
-  afterAll(async () => {
-    await store?.drop();
-  });
-  beforeEach(async () => {
-    await store?.db.deleteFrom("funnel_daily_counts").execute();
-  });
+  const store = databaseForTests(open, skipped, (store) => store.db.deleteFrom("funnel_daily_counts").execute());
   const test = it.skipIf(skipped);
 
   test(`adds to one row per day, flow, version, step and event type (${name})`, async () => {

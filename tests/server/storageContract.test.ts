@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BuyerDirectory } from "../../server/buyers/buyerDirectory";
 import { loadBuyers } from "../../server/buyers/loadBuyers";
 import type { RoutingPlan } from "../../server/buyers/routeLead";
@@ -8,7 +8,7 @@ import { buyerOffers } from "../../server/leads/acceptLead";
 import { countLeads, insertRoutedLead, type NewLead, type RoutedLeadOptions, type RoutedLeadResult } from "../../server/storage/leadsStore";
 import { findSubscriber, subscribe } from "../../server/storage/newsletterStore";
 import { contactColumns } from "../../server/contacts/contactKeys";
-import { dialects, type TestDatabase } from "./support/databases";
+import { databaseForTests, dialects } from "./support/databases";
 import { testBuyers, writeBuyersFile } from "./support/pipelineFixtures";
 import { makeTempDir, removeTempDir } from "./testServer";
 
@@ -57,16 +57,7 @@ const brokenDelivery = (given: RoutedLeadOptions): RoutedLeadOptions => ({
 });
 
 describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
-  let store: TestDatabase;
-  beforeAll(async () => {
-    if (!skipped) store = await open();
-  });
-  afterAll(async () => {
-    await store?.drop();
-  });
-  beforeEach(async () => {
-    await store?.clear();
-  });
+  const store = databaseForTests(open, skipped, (store) => store.clear());
   const test = it.skipIf(skipped);
   const rows = (table: "leads" | "deliveries" | "contact_claims" | "buyer_daily_counts") => store.db.selectFrom(table).selectAll().execute();
 

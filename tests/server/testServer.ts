@@ -9,6 +9,7 @@ import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/storage/database";
 import { countLeads, findLead } from "../../server/storage/leadsStore";
 import type { Database, LeadRow } from "../../server/storage/schema";
+import { businessEnergyV1Answers } from "../../scripts/support/sampleLead";
 
 /** A fresh temp folder; remove it with `removeTempDir`. */
 export function makeTempDir(prefix = "switchplan-test-"): Promise<string> {
@@ -92,15 +93,7 @@ export function businessEnergyV1(answers: Record<string, unknown> = {}, envelope
     flowId: "business-energy",
     version: 1,
     answers: {
-      utility: "both",
-      spendString: "between1000And5000",
-      hasHalfHourlyMeter: "no",
-      contractExpiry: "within3Months",
-      currentSupplier: "edf",
-      businessAddressManual: false,
-      businessAddress: { id: "demo-ls1-4dy-2", lines: ["Brightwell Print Studio", "14 Calder Row"], townCity: "Leeds", postcode: "LS1 4DY" },
-      postcode: "LS1 4DY",
-      businessName: "Brightwell Print Studio",
+      ...businessEnergyV1Answers,
       customerName: "Jane Q. Smith",
       phone: "0113 496 0000",
       email: "jane.smith@example.com",

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { eventually } from "./support/eventually";
 import { openTestPostgres, testDatabaseUrl, type TestDatabase } from "./support/databases";
-import { fixtureLead, TEST_SECRETS, testBuyers, writeBuyersFile, writeFixtureForms } from "./support/pipelineFixtures";
+import { fixtureLead, fixtureServerEnv } from "./support/pipelineFixtures";
 import { startReceiver, type Receiver } from "./support/receiver";
 import { startServerProcess, type ServerProcess } from "./support/serverProcess";
 import { makeTempDir, removeTempDir } from "./testServer";
@@ -19,14 +18,8 @@ beforeAll(async () => {
   receiver = await startReceiver({ delayMs: 20 });
   store = await openTestPostgres();
   const env = {
+    ...(await fixtureServerEnv(dir, receiver.url)),
     DATABASE_URL: store.url!,
-    SITE_DIR: path.join(dir, "no-site"),
-    FORMS_DIR: await writeFixtureForms(dir),
-    BUYERS_FILE: await writeBuyersFile(dir, testBuyers(receiver.url)),
-    ...TEST_SECRETS,
-    OPENING_HOURS: "always",
-    MIN_FILL_MS: "0",
-    RATE_LIMIT_MAX: "100000",
     DELIVERY_POLL_MS: "50",
     DELIVERY_CONCURRENCY: "4",
   };

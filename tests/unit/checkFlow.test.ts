@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FlowError, checkFlow, flowFindings } from "../../engine/core/checkFlow";
 import { createSchemaCheck } from "../../engine/node/validation";
 import { flowFiles, flowIds, readJson } from "../fixtures/forms";
+import { schemaStepKinds } from "../fixtures/stepKinds";
 
 const check = createSchemaCheck();
 const file = "forms/business-energy/v1.json";
@@ -144,7 +145,7 @@ describe("a finding about a misspelt name", () => {
     ["a step asking a misspelt field", (doc) => (doc.steps[0]!.field = "utilty"), 'step "utility": field "utilty" is not in the field library', 'did you mean "utility"? Field keys are in schemas/fields.schema.json (add a new field there)'],
     ["a misspelt property of a step", (doc) => ((doc.steps[0]!.nxt = doc.steps[0]!.next), delete doc.steps[0]!.next), 'step "utility": unknown property "nxt"', 'did you mean "next"? Allowed here: id, kind, field, question, hint, options, submit, next'],
     ["a misspelt property of the document", (doc) => ((doc.strat = doc.start), delete (doc as Partial<BrokenDoc>).start), 'unknown property "strat"', 'did you mean "start"? Allowed here: $schema, id, path, version, productType, serviceType, title, description, start, steps'],
-    ["a misspelt step kind", (doc) => (doc.steps[2]!.kind = "radoi"), 'step "meter": unknown step kind "radoi"', 'did you mean "radio"? The kinds are radio, checkbox, form, full-business-address, upsell, mmob, stickee, success'],
+    ["a misspelt step kind", (doc) => (doc.steps[2]!.kind = "radoi"), 'step "meter": unknown step kind "radoi"', `did you mean "radio"? The kinds are ${schemaStepKinds().join(", ")}`],
     ["a misspelt operator", (doc) => (doc.steps[1]!.next = spendRules({ "=": [{ var: "utility" }, "gas"] })), 'step "spend": condition uses unknown operator "="', 'did you mean "=="? Use a JSONLogic operator such as ==, !=, in, and, or'],
     ["a misspelt property of a rule", (doc) => (doc.steps[1]!.next = [{ wen: { "==": [{ var: "utility" }, "gas"] }, to: "contract" }, { to: "meter" }]), 'step "spend": next[0] has unknown property "wen"', 'did you mean "when"? Allowed here: when, to'],
   ])("is one finding for %s, with the nearest valid name in its fix", (_what, change, message, fix) => {

@@ -13,7 +13,7 @@ import { funnelReport, formatFunnelReport } from "../../scripts/funnel/funnelRep
 import { checkForms } from "../../scripts/formsCheck";
 import { flowSvg, readFlow } from "../../scripts/formsGraph";
 import { startLivePreview, type LivePreview } from "../../scripts/livePreview";
-import { chromiumArgs, chromiumPath } from "../e2e/chromium";
+import { chromiumArgs, chromiumPath } from "../../scripts/support/chromium";
 import { fencedBlocks, jsonOf } from "./docsSnippets";
 
 const doc = readFileSync(path.join(repoRoot, "docs/analysts.md"), "utf8");

@@ -129,7 +129,8 @@ describe("every path of every flow", () => {
     const paths = [...everyPath(flow)];
     const problems = paths.flatMap((path) => leadPathProblems(flow, path));
     expect(problems.slice(0, 10), `${problems.length} of ${paths.length} paths fail`).toEqual([]);
-  });
+    // Home energy has thousands of paths, each replayed as the server would: seconds on a quiet machine.
+  }, 120_000);
 
   it.each(leadFlows)("%s: asks every step on some path", (_file, flow) => {
     const visited = new Set([...everyPath(flow)].flatMap((path) => path.steps));

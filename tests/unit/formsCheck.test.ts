@@ -38,7 +38,7 @@ describe("npm run forms:check", () => {
     ["a path with two submit steps", (d) => (step(d, "address").submit = true), /several-submits: contact: the path .* sends the lead 2 times \(address, contact\)/],
     ["an option without a label", (d) => ((step(d, "utility").options as Array<{ label: string }>)[0]!.label = "  "), /option-label: utility: option "electricity" has no label/],
     ["a form step asking for a field twice", (d) => (step(d, "contact").fields = ["businessName", "phone", "customerName", "phone", "email"]), /field-twice: contact: asks for "phone" twice/],
-    ["a missing \$schema", (d) => delete d.$schema, /missing-schema: -: has no \$schema/],
+    ["a missing $schema", (d) => delete d.$schema, /missing-schema: -: has no \$schema/],
     ["an option value used twice", (d) => ((step(d, "utility").options as Array<{ value: string }>)[1]!.value = "electricity"), /duplicate-option: utility: option value "electricity" appears twice/],
     ["an optional field the step does not ask", (d) => (step(d, "contact").optional = ["postcode"]), /optional-not-asked: contact: "postcode" is optional but not among the fields/],
     ["an id that is not its folder", (d) => (d.id = "business-water"), /wrong-id: -: id is "business-water" but the folder is "business-energy"/],
@@ -95,6 +95,6 @@ describe("npm run forms:check", () => {
     step(doc, "spend").next = "meter";
     step(doc, "meter").next = "supplier";
     const finding = lint({ "v1.json": doc }).find((f) => f.rule === "unreachable-step")!;
-    expect(formatFinding(finding)).toMatch(/^error  .*business-energy\/v1\.json: step "contract": no path from the start reaches this step \(unreachable-step\)\n\s+fix: name "contract" in another step's next, or delete the step$/);
+    expect(formatFinding(finding)).toMatch(/^error {2}.*business-energy\/v1\.json: step "contract": no path from the start reaches this step \(unreachable-step\)\n\s+fix: name "contract" in another step's next, or delete the step$/);
   });
 });

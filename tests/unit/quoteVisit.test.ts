@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkFlow } from "../../engine/core/checkFlow";
 import { createSchemaCheck } from "../../engine/node/validation";
+import { chooserFlow } from "../fixtures/chooserFlow";
 import type { FlowDocument } from "../../engine/core/types";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
 import { initialState } from "../../engine/core/quoteFlow";
@@ -26,24 +27,7 @@ const cards: FlowDocument = {
     { id: "done", kind: "success" },
   ],
 };
-const chooser: FlowDocument = {
-  id: "quote",
-  path: "",
-  version: 1,
-  productType: "chooseProduct",
-  title: "Get a quote",
-  start: "service",
-  steps: [
-    {
-      id: "service",
-      kind: "radio",
-      field: "serviceType",
-      question: "What would you like a quote for?",
-      options: [{ value: "business-energy", label: "Business energy" }, { value: "business-water", label: "Business water" }],
-      next: [{ when: { "==": [{ var: "serviceType" }, "business-water"] }, to: { flow: "business-water" } }, { to: { flow: "business-energy" } }],
-    },
-  ],
-};
+const chooser = chooserFlow({ flow: "business-energy" });
 
 describe("a quote page's query", () => {
   it("fills a valid postcode in capitals and ignores one that is not a postcode", () => {

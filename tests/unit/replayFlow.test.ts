@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkFlow } from "../../engine/core/checkFlow";
 import { createSchemaCheck } from "../../engine/node/validation";
+import { chooserFlow } from "../fixtures/chooserFlow";
 import { PHONE_MESSAGE } from "../../engine/core/messages";
 import { replayFlow } from "../../engine/core/replayFlow";
 import { businessEnergyAnswers, loadFlow, visitorAnswers } from "../fixtures/forms";
@@ -157,29 +158,9 @@ describe("answers that stop early", () => {
 
   const chooser = checkFlow(
     createSchemaCheck(),
-    {
-      id: "quote",
-      path: "",
-      version: 1,
-      productType: "chooseProduct",
-      serviceType: "business-energy",
-      title: "Get a quote",
-      start: "service",
-      steps: [
-        {
-          id: "service",
-          kind: "radio",
-          field: "serviceType",
-          question: "What would you like a quote for?",
-          options: [
-            { value: "business-energy", label: "Business energy" },
-            { value: "business-water", label: "Business water" },
-          ],
-          next: [
-            { when: { "==": [{ var: "serviceType" }, "business-water"] }, to: { flow: "business-water" } },
-            { to: "upsell" },
-          ],
-        },
+    chooserFlow(
+      "upsell",
+      [
         {
           id: "upsell",
           kind: "upsell",
@@ -197,7 +178,8 @@ describe("answers that stop early", () => {
         },
         { id: "done", kind: "success" },
       ],
-    },
+      { serviceType: "business-energy" },
+    ),
     "tests/unit/replayFlow.test.ts: chooser",
   );
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkFlow } from "../../engine/core/checkFlow";
 import { createSchemaCheck } from "../../engine/node/validation";
+import { chooserFlow } from "../fixtures/chooserFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import {
   advance,
@@ -120,29 +121,9 @@ describe("Back", () => {
 describe("a jump to another flow", () => {
   const chooser = checkFlow(
     createSchemaCheck(),
-    {
-      id: "quote",
-      path: "",
-      version: 1,
-      productType: "chooseProduct",
-      serviceType: "business-energy",
-      title: "Get a quote",
-      start: "service",
-      steps: [
-        {
-          id: "service",
-          kind: "radio",
-          field: "serviceType",
-          question: "What would you like a quote for?",
-          options: [
-            { value: "business-energy", label: "Business energy" },
-            { value: "business-water", label: "Business water" },
-          ],
-          next: [
-            { when: { "==": [{ var: "serviceType" }, "business-water"] }, to: { flow: "business-water" } },
-            { to: "utility" },
-          ],
-        },
+    chooserFlow(
+      "utility",
+      [
         {
           id: "utility",
           kind: "radio",
@@ -156,7 +137,8 @@ describe("a jump to another flow", () => {
         },
         { id: "done", kind: "success" },
       ],
-    },
+      { serviceType: "business-energy" },
+    ),
     "tests/unit/walkFlow.test.ts: chooser",
     { knownFlows: new Set(["business-energy", "business-water"]) },
   );

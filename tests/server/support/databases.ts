@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { openDatabase } from "../../../server/storage/database";
 import type { Database } from "../../../server/storage/schema";
 import { makeTempDir, removeTempDir } from "../testServer";
@@ -72,3 +73,34 @@ export const dialects: Array<[name: string, open: () => Promise<TestDatabase>, s
   ["SQLite", openTestSqlite, false],
   ["PostgreSQL", openTestPostgres, !testDatabaseUrl],
 ];
+
+/**
+ * The database of a describe block on one dialect: opened before its tests (unless the dialect is skipped),
+ * `beforeEachTest` run before each of them, dropped after them all. Read it through the returned object.
+ */
+export function databaseForTests(open: () => Promise<TestDatabase>, skipped: boolean, beforeEachTest: (store: TestDatabase) => Promise<unknown>): TestDatabase {
+  let store: TestDatabase | undefined;
+  beforeAll(async () => {
+    if (!skipped) store = await open();
+  });
+  afterAll(async () => {
+    await store?.drop();
+  });
+  beforeEach(async () => {
+    if (store) await beforeEachTest(store);
+  });
+  const current = () => {
+    if (!store) throw new Error("The test database is open only while its tests run");
+    return store;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get url() {
+      return current().url;
+    },
+    clear: () => current().clear(),
+    drop: () => current().drop(),
+  };
+}

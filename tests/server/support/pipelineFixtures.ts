@@ -68,6 +68,22 @@ export async function writeBuyersFile(dir: string, buyers: Buyer[], extra: Parti
 }
 
 /**
+ * The environment of a server process on the fixture flows, delivering to the receiver at `receiverUrl` at any
+ * hour, with no fill time or rate limit in the way; `dir` takes its files.
+ */
+export async function fixtureServerEnv(dir: string, receiverUrl: string): Promise<Record<string, string>> {
+  return {
+    SITE_DIR: path.join(dir, "no-site"),
+    FORMS_DIR: await writeFixtureForms(dir),
+    BUYERS_FILE: await writeBuyersFile(dir, testBuyers(receiverUrl)),
+    ...TEST_SECRETS,
+    OPENING_HOURS: "always",
+    MIN_FILL_MS: "0",
+    RATE_LIMIT_MAX: "100000",
+  };
+}
+
+/**
  * Writes a contact-form flow per fixture service and returns the forms folder. The fixtures stand
  * alone, so the real forms can change without moving these tests.
  */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { atomFeed } from "../../../site/articles/atomFeed";
-import type { ArticleSummary } from "../../../site/build/contentPlugin";
+import type { ArticleSummary } from "../../../site/articles/article";
 
 const ATOM = "http://www.w3.org/2005/Atom";
 

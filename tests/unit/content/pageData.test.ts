@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Article, ArticleSummary } from "../../../site/build/contentPlugin";
+import type { Article, ArticleSummary } from "../../../site/articles/article";
 import { articlePageData, footerLinks, listings, pagePaths } from "../../../site/articles/pageData";
 
 /** A minimal article: kind, section, slug and date are all that listings and links read. */

@@ -7,7 +7,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach } from "vitest";
 import { loadStepValidator } from "virtual:step-validators";
 import { checkFlow } from "../../../engine/core/checkFlow";
-import { createSchemaCheck } from "../../../engine/node/validation";
+import { browserSchemas } from "../../../engine/core/stepSchema";
+import { stepById } from "../../../engine/core/walkFlow";
+import { createAjv, createSchemaCheck } from "../../../engine/node/validation";
 import type { Answers, FlowDocument } from "../../../engine/core/types";
 import { QuoteFlow, type QuoteFlowProps } from "../../../engine/react/QuoteFlow";
 import type { Address, Deal, FlowServices, LeadResponse } from "../../../engine/react/types";
@@ -61,8 +63,28 @@ export interface FakeFlowServices extends FlowServices {
 /** What the fake lead endpoint answers: a response, a promise of one (to hold it back), or a network failure. */
 export type LeadAnswer = LeadResponse | Promise<LeadResponse> | "network-error";
 
-/** Fake services; the lead endpoint gives `leadResponse`, or each of a list in turn (the last repeating). */
-export function fakeServices({ leadResponse = { code: "1", leadId: "x" } }: { leadResponse?: LeadAnswer | LeadAnswer[] } = {}): FakeFlowServices {
+/**
+ * Validators compiled here from each step's browser schemas, for a flow written in a test (the precompiled ones
+ * cover the flows in forms/ only): the same schemas, compiled by the one Ajv set-up.
+ */
+export function compiledValidators(): FlowServices["loadValidator"] {
+  const ajv = createAjv();
+  return async (flow, key) => {
+    const [stepId = "", variant] = key.split(":");
+    const schema = browserSchemas(stepById(flow, stepId))[variant === undefined ? "" : `:${variant}`];
+    if (!schema) throw new Error(`${flow.id} v${flow.version}: step ${key} has no browser check`);
+    return { stepValidator: ajv.compile(schema) };
+  };
+}
+
+/**
+ * Fake services; the lead endpoint gives `leadResponse`, or each of a list in turn (the last repeating). Step
+ * validators are the precompiled ones of forms/, unless `loadValidator` is given.
+ */
+export function fakeServices({
+  leadResponse = { code: "1", leadId: "x" },
+  loadValidator = (flow, key) => loadStepValidator(flow.id, flow.version, key),
+}: { leadResponse?: LeadAnswer | LeadAnswer[]; loadValidator?: FlowServices["loadValidator"] } = {}): FakeFlowServices {
   const responses = Array.isArray(leadResponse) ? leadResponse : [leadResponse];
   const services: FakeFlowServices = {
     lookups: [],
@@ -80,9 +102,7 @@ export function fakeServices({ leadResponse = { code: "1", leadId: "x" } }: { le
       if (response === undefined || response === "network-error") throw new TypeError("Failed to fetch");
       return response;
     },
-    loadValidator(flow, key) {
-      return loadStepValidator(flow.id, flow.version, key);
-    },
+    loadValidator,
     startFlow(flowId, answers) {
       services.startedFlows.push({ flowId, answers });
     },
