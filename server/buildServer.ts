@@ -11,9 +11,11 @@ import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWor
 import { loadFlowCatalog, logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
+import consentRoutes from "./plugins/consentRoutes";
 import devFlowsRoutes from "./plugins/devFlowsRoutes";
 import errorHandler from "./plugins/errorHandler";
 import eventsRoutes from "./plugins/eventsRoutes";
+import firstAnswerRoutes from "./plugins/firstAnswerRoutes";
 import flowUnavailablePages from "./plugins/flowUnavailablePages";
 import healthRoutes from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
@@ -87,6 +89,8 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(addressesRoutes, { provider: createAddressProvider(config), rateLimitMax: config.addressRateLimitMax });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
+  await app.register(consentRoutes);
+  await app.register(firstAnswerRoutes, { flows });
   await app.register(newsletterRoutes, { db, now });
   await app.register(eventsRoutes, { db, flows, now, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
   await app.register(leadsRoutes, {
