@@ -18,8 +18,8 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
 /** As long as the script's choice lasts (saveConsent.ts): a year. */
 const CONSENT_SECONDS = 365 * 24 * 60 * 60;
 
-/** The banner shows until chosen; the rule matches the one `.consent-pending` turns on when scripts run. */
-const SHOW_BANNER = ".consent-banner{display:block}\n";
+/** The banner shows until chosen, as `.consent-pending` shows it when scripts run (which set `.js`). */
+const SHOW_BANNER = "html:not(.js) .consent-banner{display:block}\n";
 
 interface ConsentForm {
   choice?: string;
