@@ -2,6 +2,7 @@
 import { firstQuestion } from "../../engine/core/firstAnswer";
 import { isUkPostcode } from "../../engine/core/formats/ukPostcode";
 import type { Answers, FlowDocument } from "../../engine/core/types";
+import { STEP_FORM_ID } from "../../engine/react/fieldIds";
 import { testVisitFromQuery } from "../tracking/dataLayer";
 
 /** Radio questions a landing page may answer through the query, by field name. */
@@ -24,6 +25,15 @@ export function prefillFromQuery(flow: FlowDocument, params: URLSearchParams): A
     if (value && step?.kind === "radio" && step.options.some((o) => o.value === value)) answers[field] = value;
   }
   return answers as Answers;
+}
+
+/**
+ * The option a visitor tapped on the pre-rendered first question before the page's script ran (a tap alone, with
+ * no Next, moves nothing without the script), as a query would carry it; empty when none is checked.
+ */
+export function choiceTappedBeforeScripts(): URLSearchParams {
+  const checked = document.querySelector<HTMLInputElement>(`#${STEP_FORM_ID} input[type="radio"]:checked`);
+  return new URLSearchParams(checked ? [[checked.name, checked.value]] : []);
 }
 
 /** `tm` marks a test visit: any value but "0" or "false" (read as the rest of the site reads it). */

@@ -85,6 +85,17 @@ test.describe("with scripts held back while the visitor clicks", () => {
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page.getByRole("radio", { name: "Shop or retail" })).toBeChecked();
   });
+
+  test("an option tapped before the scripts arrive counts, as a tap does once they run", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/quote/business-credit-cards/", { waitUntil: "commit" });
+    await page.getByRole("radio", { name: "Shop or retail" }).check();
+    release();
+
+    await expect(page.getByRole("heading", { name: "How is your business set up?" })).toBeVisible();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByRole("radio", { name: "Shop or retail" })).toBeChecked();
+  });
 });
 
 test("once the scripts run, Reject is handled in the page: no reload, and the page's event fires", async ({ page, context }) => {
