@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/support/chromium";
-import { e2eDataDir, e2ePort } from "./tests/e2e/server";
+import { e2eDataDir, e2ePort, marketplacePort } from "./tests/e2e/server";
 
 export default defineConfig({
   testDir: "tests",
@@ -38,6 +38,8 @@ export default defineConfig({
       // Open every hour, so what a test sees does not depend on when it runs; and nothing is sent to buyers.
       OPENING_HOURS: "always",
       DELIVERY_WORKER: "off",
+      // The partner marketplace frame loads from a stand-in partner on loopback (tests/e2e/partnerMarketplace.spec.ts).
+      MARKETPLACE_ORIGINS: `mmob=http://127.0.0.1:${marketplacePort}`,
     },
   },
 });

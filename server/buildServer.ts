@@ -2,6 +2,7 @@
 import type { ServerOptions } from "node:http";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import { marketplaceOrigins } from "../engine/core/marketplaceUrl";
 import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
 import { createAddressProvider } from "./addresses/createAddressProvider";
 import { loadBuyers } from "./buyers/loadBuyers";
@@ -10,12 +11,15 @@ import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWor
 import { loadFlowCatalog, logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
+import consentRoutes from "./plugins/consentRoutes";
 import devFlowsRoutes from "./plugins/devFlowsRoutes";
 import errorHandler from "./plugins/errorHandler";
 import eventsRoutes from "./plugins/eventsRoutes";
+import firstAnswerRoutes from "./plugins/firstAnswerRoutes";
 import flowUnavailablePages from "./plugins/flowUnavailablePages";
 import healthRoutes from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
+import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
 import rateLimits from "./plugins/rateLimits";
@@ -75,14 +79,18 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   });
 
   await app.register(errorHandler);
-  await app.register(securityHeaders, { siteDir: config.siteDir });
+  const servedFlows = flows.corpus().flows.flatMap((f) => f.versions.flatMap((v) => (v.flow ? [v.flow] : [])));
+  await app.register(securityHeaders, { siteDir: config.siteDir, frameOrigins: marketplaceOrigins(servedFlows, config.marketplaceOrigins) });
   await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
   await app.register(addressesRoutes, { provider: createAddressProvider(config), rateLimitMax: config.addressRateLimitMax });
+  await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
+  await app.register(consentRoutes);
+  await app.register(firstAnswerRoutes, { flows });
   await app.register(newsletterRoutes, { db, now });
   await app.register(eventsRoutes, { db, flows, now, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
   await app.register(leadsRoutes, {

@@ -39,6 +39,7 @@ const envJsonSchema = {
     OPENING_HOURS: { type: "string", minLength: 1, default: "mon-fri 09:00-17:30" },
     DUPLICATE_WINDOW_HOURS: count(0, 30 * 24),
     FAKE_CAMPAIGN_IDS: { type: "string", default: "" },
+    MARKETPLACE_ORIGINS: { type: "string", default: "" },
     MIN_FILL_MS: count(0, 3000),
     RATE_LIMIT_MAX: count(1, 20),
     RATE_LIMIT_WINDOW_MS: count(1000, 60_000),
@@ -99,6 +100,11 @@ export interface Config {
   duplicateWindowHours: number;
   /** Ad campaign ids (tracking.ads.campaignid) known not to be real traffic: their leads answer 100. */
   fakeCampaignIds: string[];
+  /**
+   * A partner marketplace's origin to frame instead of the one the flows name, by partner (the step's `partner`):
+   * MARKETPLACE_ORIGINS="mmob=https://switchplan.mmob.example". The frame's path and answers stay the flow's.
+   */
+  marketplaceOrigins: Record<string, string>;
   /** A lead sent sooner than this after its start token was issued is a bot's; 0 turns the check off. */
   minFillMs: number;
   rateLimit: { max: number; windowMs: number };
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openingHours: vars.OPENING_HOURS,
     duplicateWindowHours: vars.DUPLICATE_WINDOW_HOURS,
     fakeCampaignIds: vars.FAKE_CAMPAIGN_IDS.split(",").map((id) => id.trim()).filter(Boolean),
+    marketplaceOrigins: parseMarketplaceOrigins(vars.MARKETPLACE_ORIGINS),
     minFillMs: vars.MIN_FILL_MS,
     rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
     addressRateLimitMax: vars.ADDRESS_RATE_LIMIT_MAX,
@@ -162,6 +169,11 @@ function crossChecks(vars: Env): string[] {
   } catch (error) {
     problems.push((error as Error).message);
   }
+  try {
+    parseMarketplaceOrigins(vars.MARKETPLACE_ORIGINS);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
   if (vars.REQUEST_TIMEOUT_MS < vars.HEADERS_TIMEOUT_MS) {
     problems.push("REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS");
   }
@@ -169,6 +181,20 @@ function crossChecks(vars: Env): string[] {
     problems.push("DELIVERY_BACKOFF_MAX_MS must be at least DELIVERY_BACKOFF_MS");
   }
   return problems;
+}
+
+/** "partner=origin, partner=origin" as partner → origin; throws naming the entry that is not an http(s) origin. */
+export function parseMarketplaceOrigins(value: string): Record<string, string> {
+  const origins: Record<string, string> = {};
+  for (const entry of value.split(",").map((e) => e.trim()).filter(Boolean)) {
+    const [partner = "", origin = ""] = entry.split("=").map((part) => part.trim());
+    const url = URL.canParse(origin) ? new URL(origin) : undefined;
+    if (!partner || !url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, "")) {
+      throw new Error(`MARKETPLACE_ORIGINS: "${entry}" is not partner=origin (like mmob=https://market.example.com)`);
+    }
+    origins[partner] = url.origin;
+  }
+  return origins;
 }
 
 interface EnvSchemaError extends Error {

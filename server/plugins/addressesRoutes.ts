@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { isValid } from "postcode";
 import { AddressLookupError, type Address, type AddressProvider } from "../addresses/addressProvider";
 import { fieldLabel } from "../../engine/core/fieldLabels";
-import { INVALID_SUFFIX, SOMETHING_WENT_WRONG } from "../../engine/core/messages";
+import { INVALID_SUFFIX, REQUIRED_SUFFIX, SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 import { RATE_LIMITED } from "./rateLimits";
 
 /** What the address lookup route needs. */
@@ -14,6 +14,7 @@ export interface AddressesRoutesOptions {
 }
 
 const invalidPostcode = { message: `${fieldLabel("postcode")} ${INVALID_SUFFIX}` };
+const missingPostcode = { message: `${fieldLabel("postcode")} ${REQUIRED_SUFFIX}` };
 /** What the address step shows when the provider fails; the manual address path still works. */
 const lookupFailed = { message: SOMETHING_WENT_WRONG };
 
@@ -44,9 +45,10 @@ export default async function addressesRoutes(fastify: FastifyInstance, { provid
       },
     },
     async (request, reply) => {
-      // Checked here rather than by a querystring schema, so every bad postcode (missing, repeated,
-      // malformed) gets the one sentence the address step shows.
+      // Checked here rather than by a querystring schema, so a bad postcode gets the sentence the address step
+      // shows: "is required" when none was given, "is invalid" for a malformed or repeated one.
       const { postcode } = request.query;
+      if (postcode === undefined || (typeof postcode === "string" && postcode.trim() === "")) return reply.code(400).send(missingPostcode);
       if (typeof postcode !== "string" || !isValid(postcode.trim())) return reply.code(400).send(invalidPostcode);
       try {
         return { addresses: await provider.lookup(postcode) };

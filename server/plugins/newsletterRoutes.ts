@@ -2,10 +2,12 @@
  * POST /api/newsletter: stores an address with the wording agreed to; signing up twice is still a success.
  * Only our own pages may post it (403 for another site's).
  */
-import type { FastifyInstance, FastifyRequest, FastifySchemaValidationError } from "fastify";
+import type { FastifyInstance, FastifySchemaValidationError } from "fastify";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 import type { Kysely } from "kysely";
 import type { NewsletterResponse, NewsletterSignup } from "../../schemas/generated/newsletter";
+import { escapeHtml, plainPage } from "../plainPage";
+import { postedFromAnotherSite } from "../security/crossSitePost";
 import { subscribe } from "../storage/newsletterStore";
 import type { Database } from "../storage/schema";
 
@@ -36,23 +38,9 @@ function isFormPost(contentType: string | undefined): boolean {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase() === FORM_TYPE;
 }
 
-/**
- * Whether a browser says the sign-up was posted by another site's page: a form anywhere on the web can
- * post here (no preflight for a plain form), with wording of its choosing. Browsers send Sec-Fetch-Site,
- * older ones at least Origin; a request with neither is no browser's, so no visitor was tricked into it.
- */
-function postedFromAnotherSite(request: FastifyRequest): boolean {
-  const site = request.headers["sec-fetch-site"];
-  if (typeof site === "string") return site !== "same-origin" && site !== "none";
-  const origin = request.headers.origin;
-  if (typeof origin !== "string") return false;
-  return origin !== `${request.protocol}://${request.host}`;
-}
-
 /** A small page for a sign-up sent without JavaScript, with a way back. */
 function answerPage(message: string): string {
-  const text = message.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-  return `<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Newsletter</title><main><h1>Newsletter</h1><p role="status">${text}</p><p><a href="/">Back to the home page</a></p></main></html>`;
+  return plainPage("Newsletter", `<h1>Newsletter</h1><p role="status">${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>`);
 }
 
 /** The newsletter route. */

@@ -12,6 +12,8 @@ import { inlineScriptHashes } from "../security/inlineScriptHashes";
 export interface SecurityHeadersOptions {
   /** The built site, whose inline scripts are hashed. */
   siteDir: string;
+  /** Origins the flows' partner marketplace frames load from (marketplaceOrigins in engine/core/marketplaceUrl.ts). */
+  frameOrigins?: readonly string[];
 }
 
 /** Hosts Tag Manager and GA4 load from and report to (Google's CSP guide for Tag Manager). */
@@ -19,8 +21,11 @@ const GOOGLE_TAGS = ["https://www.googletagmanager.com", "https://*.googletagman
 const GOOGLE_ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.g.doubleclick.net"];
 const GOOGLE_SIGNALS = ["https://*.google.com", "https://*.google.co.uk"];
 
-/** The policy's directives for a build whose inline scripts hash to `scriptHashes`. */
-export function cspDirectives(scriptHashes: string[]): Record<string, string[]> {
+/**
+ * The policy's directives for a build whose inline scripts hash to `scriptHashes`, with partner marketplaces
+ * framed from `frameOrigins` (through our own redirect, hence 'self').
+ */
+export function cspDirectives(scriptHashes: string[], frameOrigins: readonly string[] = []): Record<string, string[]> {
   return {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
@@ -35,8 +40,8 @@ export function cspDirectives(scriptHashes: string[]): Record<string, string[]> 
     "img-src": ["'self'", "data:", ...GOOGLE_TAGS, ...GOOGLE_ANALYTICS, ...GOOGLE_SIGNALS],
     "connect-src": ["'self'", ...GOOGLE_TAGS, ...GOOGLE_ANALYTICS, ...GOOGLE_SIGNALS],
     "font-src": ["'self'"],
-    // Tag Manager's <noscript> fallback is an iframe.
-    "frame-src": ["https://www.googletagmanager.com"],
+    // Tag Manager's <noscript> fallback is an iframe; a marketplace frame starts at our redirect, then the partner.
+    "frame-src": ["'self'", "https://www.googletagmanager.com", ...frameOrigins],
   };
 }
 
@@ -68,7 +73,7 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
-async function securityHeaders(fastify: FastifyInstance, { siteDir }: SecurityHeadersOptions): Promise<void> {
+async function securityHeaders(fastify: FastifyInstance, { siteDir, frameOrigins = [] }: SecurityHeadersOptions): Promise<void> {
   const hashes = await inlineScriptHashes(siteDir);
   fastify.log.debug({ inlineScripts: hashes.length }, "content security policy built");
   // One helmet middleware, built once: its headers are worked out here, not again on every request.
@@ -76,7 +81,7 @@ async function securityHeaders(fastify: FastifyInstance, { siteDir }: SecurityHe
     contentSecurityPolicy: {
       useDefaults: false,
       // Not upgrade-insecure-requests: HSTS already keeps browsers on HTTPS, and local HTTP runs must work.
-      directives: cspDirectives(hashes),
+      directives: cspDirectives(hashes, frameOrigins),
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },

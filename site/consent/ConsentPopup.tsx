@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
+import { restoreFocusAfterConsent } from "./consentFocus";
 import { currentConsent, type ConsentChoice } from "./consentState";
 import { saveConsent } from "./saveConsent";
 
@@ -25,8 +26,7 @@ export default function ConsentPopup({ onClose }: { onClose: () => void }) {
     return () => {
       root.classList.remove("scroll-locked");
       element.close();
-      if (opener?.isConnected && opener.offsetParent !== null) opener.focus();
-      else document.getElementById("main")?.focus({ preventScroll: true });
+      restoreFocusAfterConsent(opener);
     };
   }, []);
 

@@ -9,10 +9,21 @@ const CONSENT_END = "explains how we look after your data.";
 /** The wording beside the button; it is sent with the address, as the record of what the visitor agreed to. */
 export const NEWSLETTER_CONSENT_TEXT = `${CONSENT_LEAD} ${CONSENT_LINK} ${CONSENT_END}`;
 
+/** What the newsletter offers, per audience: households on the home pages and their quotes, businesses elsewhere. */
+const OFFER = {
+  household: "Energy and household bill news and practical ways to cut your bills at home, straight to your inbox.",
+  business: "Business energy market news and practical ways to cut your running costs, straight to your inbox.",
+} as const;
+
+/** Whether a page is for households: the home landing pages (/home-energy/…) and household quotes (/quote/home-…/). */
+function isHouseholdPage(pathname: string): boolean {
+  return /^\/(quote\/)?home-/.test(pathname);
+}
+
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: string } | { kind: "error"; message: string };
 
-/** Subscribe Now: an e-mail address, Subscribe, and the server's answer. */
-export function NewsletterSignup() {
+/** Subscribe Now: an e-mail address, Subscribe, and the server's answer, offered in the page's audience's terms. */
+export function NewsletterSignup({ pathname }: { pathname: string }) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: "idle" });
   // Set once the page's code has taken the form over (the footer's code arrives late; see lazyWhenNeeded).
@@ -49,7 +60,7 @@ export function NewsletterSignup() {
       <h2 id={`${id}-heading`} className="newsletter__heading">
         Subscribe Now
       </h2>
-      <p>Business energy market news and practical ways to cut your running costs, straight to your inbox.</p>
+      <p>{OFFER[isHouseholdPage(pathname) ? "household" : "business"]}</p>
       {state.kind === "done" ? (
         <p className="newsletter__done" role="status">
           {state.message}

@@ -19,7 +19,7 @@ export default function SiteFooter({ pathname }: { pathname: string }) {
   return (
     <footer className="site-footer">
       <div className="container">
-        <NewsletterSignup />
+        <NewsletterSignup pathname={pathname} />
         <div className="site-footer__groups">
           <LinkGroup heading="Products" links={productLinks} />
           <LinkGroup heading="Guides" links={categoryGuideLinks(pathname) ?? defaultGuideLinks()} />

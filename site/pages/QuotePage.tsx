@@ -15,7 +15,7 @@ import { createFlowServices, takeCarryOver } from "../quote/flowServices";
 import { Honeypot } from "../quote/Honeypot";
 import { PhoneStatus } from "../quote/PhoneStatus";
 import { QUOTE_CRUMB } from "../quotePaths";
-import { isTestMode, prefillFromQuery } from "../quote/prefill";
+import { choiceTappedBeforeScripts, isTestMode, prefillFromQuery } from "../quote/prefill";
 import { clearSnapshot, readSnapshot, saveSnapshot } from "../quote/resume";
 import { setTestVisit } from "../tracking/dataLayer";
 
@@ -63,6 +63,8 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   useEffect(() => {
     let live = true;
     const params = new URLSearchParams(window.location.search);
+    // Read now, before the visit's version replaces the pre-rendered step; it counts as the first answer.
+    const tapped = choiceTappedBeforeScripts();
     const choice = chooseVersion(summary, params.get("v"), Math.random(), pinnedVersion(flowId));
     if (choice.drawn) pinVersion(flowId, choice.version);
     const testMode = isTestMode(params);
@@ -70,7 +72,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
     void loadFlow(flowId, choice.version).then((flow) => {
       if (!live) return;
       const carried = takeCarryOver(flowId);
-      const given = { ...carried.answers, ...prefillFromQuery(flow, params) };
+      const given = { ...carried.answers, ...prefillFromQuery(flow, params), ...prefillFromQuery(flow, tapped) };
       startTransition(() =>
         setVisit({
           version: choice.version,

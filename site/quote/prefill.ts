@@ -1,25 +1,39 @@
 /** What a quote page takes from its query: answers to prefill and the test-mode flag. No personal data. */
+import { firstQuestion } from "../../engine/core/firstAnswer";
 import { isUkPostcode } from "../../engine/core/formats/ukPostcode";
 import type { Answers, FlowDocument } from "../../engine/core/types";
+import { STEP_FORM_ID } from "../../engine/react/fieldIds";
 import { testVisitFromQuery } from "../tracking/dataLayer";
 
 /** Radio questions a landing page may answer through the query, by field name. */
 const QUERY_ANSWERABLE = ["serviceType", "currentlyAcceptsCardPayments"] as const;
 
 /**
- * Answers from the query: `postcode` fills (and so looks up) the address step; `serviceType` and
- * `currentlyAcceptsCardPayments` answer the flow's question on that field when the value is one of its options.
+ * Answers from the query: `postcode` fills (and so looks up) the address step; `serviceType`,
+ * `currentlyAcceptsCardPayments` and the first question's field answer the flow's question on that field when
+ * the value is one of its options.
  */
 export function prefillFromQuery(flow: FlowDocument, params: URLSearchParams): Answers {
   const answers: Record<string, string> = {};
   const postcode = params.get("postcode")?.trim();
   if (postcode && isUkPostcode(postcode)) answers.postcode = postcode.toUpperCase();
-  for (const field of QUERY_ANSWERABLE) {
+  // The first question's form sends its answer this way when it is answered before the page's script runs.
+  const first = firstQuestion(flow)?.field;
+  for (const field of first ? [...QUERY_ANSWERABLE, first] : QUERY_ANSWERABLE) {
     const value = params.get(field);
     const step = flow.steps.find((s) => s.kind === "radio" && s.field === field);
     if (value && step?.kind === "radio" && step.options.some((o) => o.value === value)) answers[field] = value;
   }
   return answers as Answers;
+}
+
+/**
+ * The option a visitor tapped on the pre-rendered first question before the page's script ran (a tap alone, with
+ * no Next, moves nothing without the script), as a query would carry it; empty when none is checked.
+ */
+export function choiceTappedBeforeScripts(): URLSearchParams {
+  const checked = document.querySelector<HTMLInputElement>(`#${STEP_FORM_ID} input[type="radio"]:checked`);
+  return new URLSearchParams(checked ? [[checked.name, checked.value]] : []);
 }
 
 /** `tm` marks a test visit: any value but "0" or "false" (read as the rest of the site reads it). */

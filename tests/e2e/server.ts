@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3107);
+/** The stand-in partner marketplace's port (MARKETPLACE_ORIGINS points the mmob frames there). */
+export const marketplacePort = e2ePort + 1000;
 export const e2eDataDir = path.join(fileURLToPath(new URL("../../", import.meta.url)), ".tmp/e2e-data");
 
 export interface StoredLead {

@@ -34,14 +34,23 @@ describe("GET /api/addresses", () => {
 
   it.each([
     ["a postcode that is not one", "?postcode=nonsense"],
-    ["no postcode", ""],
-    ["an empty postcode", "?postcode="],
     ["two postcodes", "?postcode=LS1%204DY&postcode=M1%201AE"],
   ])("answers Postcode is invalid when given %s", async (_name, query) => {
     const response = await lookup(query);
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: "Postcode is invalid" });
+  });
+
+  it.each([
+    ["no postcode", ""],
+    ["an empty postcode", "?postcode="],
+    ["only spaces", "?postcode=%20%20"],
+  ])("answers Postcode is required when given %s", async (_name, query) => {
+    const response = await lookup(query);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "Postcode is required" });
   });
 
   it("answers lookups past the per-client limit with the address step's sentence and a time to wait, without asking the provider", async () => {

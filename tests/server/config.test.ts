@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       openingHours: "mon-fri 09:00-17:30",
       duplicateWindowHours: 720,
       fakeCampaignIds: [],
+      marketplaceOrigins: {},
       minFillMs: 3000,
       rateLimit: { max: 20, windowMs: 60_000 },
       addressRateLimitMax: 20,
@@ -37,6 +38,7 @@ describe("loadConfig", () => {
       DELIVERY_WORKER: "off",
       ADDRESS_PROVIDER: "getaddress",
       ADDRESS_API_KEY: "key-123",
+      MARKETPLACE_ORIGINS: "mmob=https://switchplan.mmob.example, other=http://127.0.0.1:4000/",
     });
 
     expect(config).toMatchObject({
@@ -49,6 +51,7 @@ describe("loadConfig", () => {
       delivery: { worker: false },
       addressProvider: "getaddress",
       addressApiKey: "key-123",
+      marketplaceOrigins: { mmob: "https://switchplan.mmob.example", other: "http://127.0.0.1:4000" },
     });
   });
 
@@ -75,6 +78,7 @@ describe("loadConfig", () => {
     [{ OPENING_HOURS: "open all hours" }, /OPENING_HOURS: cannot read "open all hours"/],
     [{ OPENING_HOURS: "mon-fri 17:00-09:00" }, /OPENING_HOURS: "17:00-09:00" in "mon-fri 17:00-09:00" is not a time range/],
     [{ DATABASE_URL: "mysql://db/leads" }, /DATABASE_URL must match pattern/],
+    [{ MARKETPLACE_ORIGINS: "mmob=https://market.example.com/embed" }, /MARKETPLACE_ORIGINS: "mmob=https:\/\/market.example.com\/embed" is not partner=origin/],
     [{ DELIVERY_WORKER: "yes" }, /DELIVERY_WORKER must be equal to one of the allowed values: on, off/],
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

@@ -41,6 +41,12 @@ describe("a quote page's query", () => {
     expect(prefillFromQuery(energy, new URLSearchParams("currentlyAcceptsCardPayments=no"))).toEqual({});
   });
 
+  it("takes the first question's answer its plain form sent before the page's script ran, and no later question's", () => {
+    expect(prefillFromQuery(energy, new URLSearchParams("utility=gas"))).toEqual({ utility: "gas" });
+    expect(prefillFromQuery(energy, new URLSearchParams("utility=coal"))).toEqual({});
+    expect(prefillFromQuery(energy, new URLSearchParams("spendString=below1000"))).toEqual({});
+  });
+
   it.each([
     ["tm=1", true],
     ["tm=", true],

@@ -35,7 +35,9 @@ export function AddressStep(props: StepProps<"full-business-address">) {
 
   const find = async (value: string) => {
     if (!isUkPostcode(value)) {
-      onErrors([{ field: "postcode", step: step.id, message: fieldMessage("postcode", { keyword: "format", instancePath: "", params: {} }) }]);
+      // Nothing typed is a missing postcode ("is required"), not a wrong one ("is invalid").
+      const error = value === "" ? { keyword: "required", params: { missingProperty: "postcode" } } : { keyword: "format", params: {} };
+      onErrors([{ field: "postcode", step: step.id, message: fieldMessage("postcode", { ...error, instancePath: "" }) }]);
       return;
     }
     const request = ++lookupCount.current;

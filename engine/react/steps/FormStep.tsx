@@ -4,6 +4,7 @@
  */
 import { use, useEffect, useMemo, useState, type ComponentProps } from "react";
 import { consentWording } from "../../core/consentWording";
+import { LinkedWording } from "./LinkedWording";
 import Form, { getDefaultRegistry } from "@rjsf/core";
 import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
 import { errorId, type FieldErrorProps, type RJSFSchema, type RJSFValidationError, type ValidatorType, type WidgetProps } from "@rjsf/utils";
@@ -104,7 +105,11 @@ function ConsentText({ text, flow, services }: { text: string; flow: FlowDocumen
       live = false;
     };
   }, [services, flow]);
-  return <p className="consent-text">{consentWording(text, partners)}</p>;
+  return (
+    <p className="consent-text">
+      <LinkedWording text={consentWording(text, partners)} />
+    </p>
+  );
 }
 
 /** RJSF names a field by its property path (".phone"); required errors name the missing property. */

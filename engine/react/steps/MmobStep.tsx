@@ -1,27 +1,16 @@
 import type { FormEvent } from "react";
-import { PERSONAL_FIELDS } from "../../core/carryOver";
+import { marketplaceFramePath } from "../../core/marketplaceUrl";
 import { STEP_FORM_ID } from "../fieldIds";
 import { NextButton } from "../StepParts";
 import type { StepProps } from "../types";
 
-/** The partner marketplace's address with only the non-personal answers the step names. */
-export function marketplaceUrl(url: string, passFields: readonly string[], answers: Record<string, unknown>): string {
-  const target = new URL(url);
-  for (const field of passFields) {
-    if (PERSONAL_FIELDS.has(field)) continue;
-    const value = answers[field];
-    if (typeof value === "string" || typeof value === "number") target.searchParams.set(field, String(value));
-    else if (Array.isArray(value)) target.searchParams.set(field, value.join(","));
-  }
-  return target.toString();
-}
-
 /**
- * An embedded partner marketplace. The frame is given only non-personal answers; a plain link opens the
- * same page for browsers (or partners) that refuse embedding; Next asks for a call back instead.
+ * An embedded partner marketplace, framed through our own address (see marketplaceUrl.ts). The frame is given
+ * only non-personal answers; a plain link opens the same page for browsers (or partners) that refuse
+ * embedding; Next asks for a call back instead.
  */
-export function MmobStep({ step, answers, nextLabel, busy, onNext }: StepProps<"mmob">) {
-  const href = marketplaceUrl(step.url, step.passFields, answers as Record<string, unknown>);
+export function MmobStep({ step, flow, answers, nextLabel, busy, onNext }: StepProps<"mmob">) {
+  const href = marketplaceFramePath(flow, step, answers as Record<string, unknown>);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onNext({});

@@ -54,7 +54,11 @@ export function StickeeStep({ step, headingId, nextLabel, busy, services, onNext
                   </th>
                   <td>{deal.downloadMbps} Mbps</td>
                   <td>{price.format(deal.monthlyPrice)}</td>
-                  <td>{longDate.format(new Date(`${deal.expires}T00:00:00Z`))}</td>
+                  <td>
+                    {/* The column heading is hidden on phones, where each deal is a card: the date says what it is. */}
+                    <span className="deals-table__label">Offer ends </span>
+                    {longDate.format(new Date(`${deal.expires}T00:00:00Z`))}
+                  </td>
                   <td>
                     <a className="button button--secondary" href={deal.url} target="_blank" rel="sponsored noopener">
                       See deal<span className="visually-hidden">: {deal.provider} {deal.name}</span>

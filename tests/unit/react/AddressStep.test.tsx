@@ -57,6 +57,13 @@ describe("the address step", () => {
     expect(services.lookups).toEqual([]);
   });
 
+  it("says the postcode is required, not invalid, when Find address is pressed with nothing typed", async () => {
+    const { user, services } = renderFlow(businessEnergyV2);
+    await user.click(await screen.findByRole("button", { name: "Find address" }));
+    expect(summaryMessages()).toEqual(["Postcode is required"]);
+    expect(services.lookups).toEqual([]);
+  });
+
   it("asks for an address to be selected when Next is pressed with none chosen", async () => {
     const { user } = renderFlow(businessEnergyV2);
     await findAddressesFor(user, KNOWN_POSTCODE);

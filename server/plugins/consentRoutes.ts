@@ -1,0 +1,82 @@
+/**
+ * The cookie banner without JavaScript. POST /api/consent is the banner's (and the settings page's) form: it
+ * records the choice in the same three cookies the page's script writes and goes back to the page (303, a path
+ * on this site only). GET /api/consent/no-script.css is the stylesheet a page without scripts links in a
+ * <noscript>: it shows the banner until a choice is recorded.
+ */
+import cookie from "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE, type ConsentChoice } from "../../site/consent/consentState";
+import { cookieSettingsPage } from "../consent/cookieSettingsPage";
+import { returnPathFromField, returnPathFromReferer } from "../consent/returnPath";
+import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
+import { escapeHtml, plainPage } from "../plainPage";
+import { postedFromAnotherSite } from "../security/crossSitePost";
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** As long as the script's choice lasts (saveConsent.ts): a year. */
+const CONSENT_SECONDS = 365 * 24 * 60 * 60;
+
+/** The banner shows until chosen, as `.consent-pending` shows it when scripts run (which set `.js`). */
+const SHOW_BANNER = "html:not(.js) .consent-banner{display:block}\n";
+
+interface ConsentForm {
+  choice?: string;
+  analytics?: string;
+  marketing?: string;
+  return?: string;
+}
+
+const isOn = (request: FastifyRequest, name: string) => request.cookies[name] === "1";
+
+/** The choice a button stands for, from the settings' switches for "save"; undefined for anything else. */
+function chosen(form: ConsentForm): ConsentChoice | undefined {
+  if (form.choice === "accept") return { analytics: true, marketing: true };
+  if (form.choice === "reject") return { analytics: false, marketing: false };
+  if (form.choice === "save") return { analytics: form.analytics === "1", marketing: form.marketing === "1" };
+  return undefined;
+}
+
+function recordChoice(request: FastifyRequest, reply: FastifyReply, { analytics, marketing }: ConsentChoice): void {
+  // Read by the page's script too, so not HttpOnly; the attributes are the script's own.
+  const attributes = { path: "/", maxAge: CONSENT_SECONDS, sameSite: "lax", secure: request.protocol === "https" } as const;
+  reply.setCookie(CONSENT_CHOSEN_COOKIE, "1", attributes);
+  reply.setCookie(ANALYTICS_COOKIE, analytics ? "1" : "0", attributes);
+  reply.setCookie(MARKETING_COOKIE, marketing ? "1" : "0", attributes);
+}
+
+function page(reply: FastifyReply, code: number, html: string): FastifyReply {
+  return reply.code(code).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
+}
+
+function problemPage(message: string): string {
+  return plainPage("Cookie settings", `<h1>Cookie settings</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>`);
+}
+
+/** The consent routes. */
+export default async function consentRoutes(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(cookie);
+  fastify.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 2048 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+
+  fastify.post<{ Body: ConsentForm }>("/api/consent", async (request, reply) => {
+    // Another site may not choose for the visitor.
+    if (postedFromAnotherSite(request)) return page(reply, 403, problemPage(SOMETHING_WENT_WRONG));
+    const form: ConsentForm = request.body && typeof request.body === "object" ? request.body : {};
+    const returnPath = returnPathFromField(form.return) ?? returnPathFromReferer(request.headers.referer, request.host) ?? "/";
+    if (form.choice === "customise") {
+      const known = isOn(request, CONSENT_CHOSEN_COOKIE);
+      return page(reply, 200, cookieSettingsPage({ analytics: !known || isOn(request, ANALYTICS_COOKIE), marketing: !known || isOn(request, MARKETING_COOKIE), returnPath }));
+    }
+    const choice = chosen(form);
+    if (!choice) return page(reply, 400, problemPage(SOMETHING_WENT_WRONG));
+    recordChoice(request, reply, choice);
+    return reply.header("cache-control", "no-store").redirect(returnPath, 303);
+  });
+
+  fastify.get("/api/consent/no-script.css", async (request, reply) => {
+    // Changes with the visitor's cookies: never from a cache.
+    reply.header("cache-control", "no-store").type("text/css; charset=utf-8");
+    return isOn(request, CONSENT_CHOSEN_COOKIE) ? "" : SHOW_BANNER;
+  });
+}

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from "@playwright/test";
+import { consentCookies, readDataLayer } from "./siteHelpers";
+
+const banner = (page: Page) => page.getByRole("region", { name: "Cookies on this site" });
+const ACCEPTED = { _sp_consent_chosen: "1", _sp_analytics_on: "1", _sp_marketing_on: "1" };
+
+/** Holds every script the page asks for until the returned function is called: a very slow connection. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.m?js(\?|$)/, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+test.describe("with scripts blocked", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the cookie banner shows, and Accept records the choice and comes back to the page without the banner", async ({ page, context }) => {
+    await page.goto("/business-energy/?utm_source=newsletter");
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByRole("button", { name: "Accept", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/business-energy\/\?utm_source=newsletter$/);
+    expect(await consentCookies(context)).toEqual(ACCEPTED);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business electricity and gas, compared");
+    await expect(banner(page)).toBeHidden();
+  });
+
+  test("Customise leads to the cookie settings, whose Save & Close keeps what was switched", async ({ page, context }) => {
+    await page.goto("/home-energy/");
+    await banner(page).getByRole("button", { name: "Customise" }).click();
+    await expect(page.getByRole("heading", { name: "Cookie settings" })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Essential" })).toBeDisabled();
+    await page.getByRole("checkbox", { name: "Marketing" }).uncheck();
+    await page.getByRole("button", { name: "Save & Close" }).click();
+
+    await expect(page).toHaveURL(/\/home-energy\/$/);
+    expect(await consentCookies(context)).toEqual({ _sp_consent_chosen: "1", _sp_analytics_on: "1", _sp_marketing_on: "0" });
+    await expect(banner(page)).toBeHidden();
+  });
+
+  test("the first quote question's answer is kept in the address, and the flow goes on from it once scripts run", async ({ page, browser }) => {
+    await page.goto("/quote/business-credit-cards/");
+    await page.getByRole("radio", { name: "Shop or retail" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/quote\/business-credit-cards\/\?industry=retail$/);
+
+    // The same visitor later, with scripts running (a context made here takes this block's options unless told).
+    const withScripts = await browser.newContext({ javaScriptEnabled: true });
+    const later = await withScripts.newPage();
+    await later.goto(page.url());
+    await expect(later.getByRole("heading", { name: "How is your business set up?" })).toBeVisible();
+    await later.getByRole("button", { name: "Back" }).click();
+    await expect(later.getByRole("radio", { name: "Shop or retail" })).toBeChecked();
+    await withScripts.close();
+  });
+});
+
+test.describe("with scripts held back while the visitor clicks", () => {
+  test("Accept is recorded before the scripts arrive, and the page tells Tag Manager once they do", async ({ page, context }) => {
+    const release = await holdScripts(page);
+    await page.goto("/business-energy/", { waitUntil: "commit" });
+    await banner(page).getByRole("button", { name: "Accept", exact: true }).click();
+
+    await expect(banner(page)).toBeHidden();
+    expect(await consentCookies(context)).toEqual(ACCEPTED);
+    release();
+    await expect
+      .poll(() => readDataLayer(page))
+      .toContainEqual(["gtag", "consent", "update", { ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted", analytics_storage: "granted" }]);
+  });
+
+  test("the first quote answer given before the scripts arrive is taken, and the next question shown, keeping the page's query", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/quote/business-credit-cards/?utm_campaign=spring", { waitUntil: "commit" });
+    await page.getByRole("radio", { name: "Shop or retail" }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\?utm_campaign=spring&industry=retail$/);
+    release();
+
+    await expect(page.getByRole("heading", { name: "How is your business set up?" })).toBeVisible();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByRole("radio", { name: "Shop or retail" })).toBeChecked();
+  });
+
+  test("an option tapped before the scripts arrive counts, as a tap does once they run", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/quote/business-credit-cards/", { waitUntil: "commit" });
+    await page.getByRole("radio", { name: "Shop or retail" }).check();
+    release();
+
+    await expect(page.getByRole("heading", { name: "How is your business set up?" })).toBeVisible();
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByRole("radio", { name: "Shop or retail" })).toBeChecked();
+  });
+});
+
+test("once the scripts run, Reject is handled in the page: no reload, and the page's event fires", async ({ page, context }) => {
+  // goto waits for the load event, which comes after the page's module scripts have run.
+  await page.goto("/business-energy/");
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  await banner(page).getByRole("button", { name: "Reject" }).click();
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(() => consentCookies(context)).toEqual({ _sp_consent_chosen: "1", _sp_analytics_on: "0", _sp_marketing_on: "0" });
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await expect.poll(() => readDataLayer(page)).toContainEqual({ event: "cookie_consent_chosen", consent_analytics: false, consent_marketing: false });
+});
