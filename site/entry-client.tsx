@@ -1,8 +1,11 @@
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { App } from "./App";
+/**
+ * The script every page loads first. It records campaign attribution and listens for cookie choices, then:
+ * a quote page (and the live preview's empty page) starts the React app at once; any other page stays the
+ * server's HTML, its menu, quick starts and offers working without React, until the visitor moves within the
+ * site or reaches something React draws (see staticPage.ts), when the app takes the page over.
+ */
 import { listenForConsentActions } from "./consent/consentActions";
+import { enhanceStaticPage } from "./staticPage";
 import { setTestVisit, testVisitFromQuery } from "./tracking/dataLayer";
 import { startTracking } from "./tracking/trackingStore";
 import "./styles/base.css";
@@ -15,13 +18,6 @@ startTracking();
 listenForConsentActions();
 
 const root = document.getElementById("root")!;
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>
-);
-// Built pages are pre-rendered and hydrated; the live preview serves the page empty, to be drawn here.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (!root.firstElementChild) void import("./fullApp").then((app) => app.renderApp(root));
+else if (root.querySelector("[data-hydrate-at-once]")) void import("./fullApp").then((app) => app.hydrateApp(root));
+else enhanceStaticPage(root);

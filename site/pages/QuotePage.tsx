@@ -131,7 +131,8 @@ export default function QuotePage({ flowId }: { flowId: string }) {
 
   return (
     // data-ready: the visit's version, query answers and any resumed progress are applied (the pre-rendered page has none).
-    <div className="container narrow quote-page" data-ready={visit.generation > 0 || undefined}>
+    // data-hydrate-at-once: the page's code starts as soon as it arrives (other pages wait until they are used).
+    <div className="container narrow quote-page" data-hydrate-at-once="" data-ready={visit.generation > 0 || undefined}>
       <PageHead
         title={flow.title}
         description={`${flow.title}: answer a few quick questions and get quotes from UK suppliers. Free, with no obligation.`}
