@@ -85,11 +85,16 @@ const gzipOf = (dir: string, urlPath: string) => {
   }
 };
 
-async function measure(url: string, dir: string): Promise<Run> {
+/** One Lighthouse run; a run Lighthouse itself could not record (a lost trace on a busy machine) is tried again. */
+async function measure(url: string, dir: string, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const failure = !lhr ? "no result" : lhr.runtimeError?.message;
+  if (failure && attempt < 3) {
+    console.warn(`${url}: ${failure}; running again`);
+    return measure(url, dir, attempt + 1);
+  }
+  if (!lhr || failure) throw new Error(`${url}: ${failure}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
   const scripts = new Set(requests.filter((r) => r.resourceType === "Script").map((r) => new URL(r.url).pathname));

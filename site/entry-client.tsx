@@ -1,8 +1,8 @@
 /**
  * The script every page loads first. It records campaign attribution and listens for cookie choices, then:
- * a quote page (and the live preview's empty page) starts the React app at once; any other page stays the
- * server's HTML, its menu, quick starts and offers working without React, until the visitor moves within the
- * site or reaches something React draws (see staticPage.ts), when the app takes the page over.
+ * the live preview's empty page draws the React app; a quote page hydrates its form alone (quoteIsland.tsx);
+ * any other page stays the server's HTML, its menu, quick starts and offers working without React, until the
+ * visitor moves within the site or reaches something React draws (staticPage.ts), when the app takes it over.
  */
 import { listenForConsentActions } from "./consent/consentActions";
 import { enhanceStaticPage } from "./staticPage";
@@ -19,5 +19,5 @@ listenForConsentActions();
 
 const root = document.getElementById("root")!;
 if (!root.firstElementChild) void import("./fullApp").then((app) => app.renderApp(root));
-else if (root.querySelector("[data-hydrate-at-once]")) void import("./fullApp").then((app) => app.hydrateApp(root));
+else if (root.querySelector("[data-hydrate-at-once]")) void import("./quoteIsland").then((island) => island.startQuoteIsland(root));
 else enhanceStaticPage(root);

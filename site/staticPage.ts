@@ -1,18 +1,31 @@
 /**
- * A pre-rendered page that is not a quote page is read, not used: nothing on it is hydrated when it loads, so
- * it costs no React on first load. What a visitor can do works without React: the menu opens, quick starts are
- * plain GET forms, partner offers that have ended hide. The first time the visitor follows a link within the
- * site, submits a quick start, opens the cookie settings or reaches the footer (its newsletter), the React app
- * is fetched and takes the page over, and what they did is replayed in it: the next page opens inside the app.
+ * A pre-rendered page is read more than it is used: nothing on a content page is hydrated when it loads, so it
+ * costs no React on first load (a quote page hydrates only its form: quoteIsland.tsx). What a visitor can do
+ * works without React: the menu opens, quick starts are plain GET forms, partner offers that have ended hide.
+ * The first time the visitor follows a link within the site, submits a quick start, opens the cookie settings
+ * or reaches the footer (its newsletter), the React app is fetched and takes the page over, and what they did
+ * is replayed in it: the next page opens inside the app.
  */
 import { cookieSettings } from "./consent/consentActions";
 import { ukDate } from "./components/ukDate";
+import type { SiteNavigate } from "./navigation";
 
 type Replay = () => void;
 
-let takeOver: Promise<void> | undefined;
+let takenOver = false;
 
-export function enhanceStaticPage(root: HTMLElement): void {
+/** Marks the page as the app's from now on; false when it already was. */
+export function takeOverPage(): boolean {
+  if (takenOver) return false;
+  takenOver = true;
+  return true;
+}
+
+/**
+ * Enhances the server's HTML in `root`. On a content page the app hydrates it when it is first used; on a quote
+ * page `leave` moves to another page (the quote form is already React's, so the app is drawn afresh there).
+ */
+export function enhanceStaticPage(root: HTMLElement, leave?: SiteNavigate): void {
   hideEndedOffers(root);
   const menuButton = root.querySelector<HTMLButtonElement>(".menu-button");
   const nav = root.querySelector<HTMLElement>("#site-nav");
@@ -20,38 +33,40 @@ export function enhanceStaticPage(root: HTMLElement): void {
     menuButton?.setAttribute("aria-expanded", String(open));
     nav?.classList.toggle("site-nav--open", open);
   };
-  const start = (replay?: Replay) => {
-    if (!takeOver) {
+  let hydrated: Promise<void> | undefined;
+  const hydrate = (replay?: Replay) => {
+    if (!hydrated && takeOverPage()) {
       // The app starts with the menu closed; the page must read the same when it is hydrated.
       setMenuOpen(false);
-      takeOver = import("./fullApp").then((app) => app.hydrateApp(root, true));
+      hydrated = import("./fullApp").then((app) => app.hydrateApp(root, true));
     }
-    if (replay) void takeOver.then(replay);
+    if (replay) void hydrated?.then(replay);
   };
 
   menuButton?.addEventListener("click", () => {
-    if (!takeOver) setMenuOpen(menuButton.getAttribute("aria-expanded") !== "true");
+    if (!takenOver) setMenuOpen(menuButton.getAttribute("aria-expanded") !== "true");
   });
   root.addEventListener("click", (event) => {
-    if (takeOver || event.defaultPrevented) return;
+    if (takenOver || event.defaultPrevented) return;
     const link = inSiteLink(event);
     if (!link) return;
     event.preventDefault();
-    start(() => link.click());
+    if (leave) leave(link.pathname + link.search + link.hash);
+    else hydrate(() => link.click());
   });
+  if (leave) return;
   root.addEventListener("submit", (event) => {
     const form = event.target as HTMLFormElement;
-    if (takeOver || event.defaultPrevented || form.method !== "get" || !sameOrigin(form.action)) return;
+    if (takenOver || event.defaultPrevented || form.method !== "get" || !sameOrigin(form.action)) return;
     event.preventDefault();
     const submitter = event.submitter;
-    start(() => form.requestSubmit(submitter));
+    hydrate(() => form.requestSubmit(submitter));
   });
   const footer = root.querySelector(".site-footer");
-  for (const type of ["focusin", "pointerover", "touchstart"])
-    footer?.addEventListener(type, () => start(), { once: true, passive: true });
+  for (const type of ["focusin", "pointerover", "touchstart"]) footer?.addEventListener(type, () => hydrate(), { once: true, passive: true });
   // The cookie settings popup is React's: asking for it (the banner's Customise) brings the app.
   cookieSettings.subscribe(() => {
-    if (cookieSettings.isOpen()) start();
+    if (cookieSettings.isOpen()) hydrate();
   });
 }
 

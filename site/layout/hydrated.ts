@@ -1,19 +1,19 @@
-/** Promises kept once the page's main content and the footer are hydrated, and the component that keeps them. */
+/** Lets code outside React wait until the page's main content, or the footer, has next been drawn or hydrated. */
 import { useEffect } from "react";
 
-function signal(): { promise: Promise<void>; resolve: () => void } {
-  let resolve: () => void = () => {};
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
+type Part = "page" | "footer";
+
+const waiting: Record<Part, Array<() => void>> = { page: [], footer: [] };
+
+/** Resolves the next time `part` is shown (call it before the render that shows it). */
+export function nextShown(part: Part): Promise<void> {
+  return new Promise((resolve) => waiting[part].push(resolve));
 }
 
-const page = signal();
-const footer = signal();
-export const pageHydrated = page.promise;
-export const footerHydrated = footer.promise;
-
 /** Placed last inside a Suspense boundary: its effect runs once everything before it in the boundary is drawn. */
-export function Hydrated({ part }: { part: "page" | "footer" }) {
-  useEffect(() => (part === "page" ? page : footer).resolve(), [part]);
+export function Hydrated({ part }: { part: Part }) {
+  useEffect(() => {
+    for (const resolve of waiting[part].splice(0)) resolve();
+  });
   return null;
 }

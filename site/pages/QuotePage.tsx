@@ -1,12 +1,12 @@
 /** A quote page: one flow, its version chosen per visit, drawn by the engine's renderer. */
 import { startTransition, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { flows, loaders } from "virtual:flow-manifest";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import { QuoteFlow } from "../../engine/react/QuoteFlow";
 import type { FlowSnapshot, QuoteFlowEvent } from "../../engine/react/types";
 import { PageHead } from "../head";
+import { SiteLink, useSiteNavigate } from "../navigation";
 import { chooseVersion } from "../quote/chooseVersion";
 import { pinVersion, pinnedVersion } from "../quote/versionPin";
 import { dataLayerListener } from "../quote/flowEvents";
@@ -57,7 +57,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   const summary = flows.find((f) => f.id === flowId);
   if (!summary) throw new Error(`No quote flow "${flowId}"`);
   const [visit, setVisit] = useState<Visit>({ version: summary.defaultVersion, testMode: false, generation: 0 });
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
 
   // The page is pre-rendered with the default version and no answers; the visit's own choices apply after hydration.
   useEffect(() => {
@@ -95,7 +95,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
           testMode: visit.testMode,
           ...(visit.unknownRequestedVersion ? { unknownRequestedVersion: visit.unknownRequestedVersion } : {}),
         }),
-        (path) => void navigate(path),
+        (path) => navigate(path),
         (id) => flows.find((f) => f.id === id)?.path,
       ),
     [visit.testMode, visit.unknownRequestedVersion, navigate],
@@ -142,7 +142,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <SiteLink to="/">Home</SiteLink>
           </li>
           <li aria-current="page">{QUOTE_CRUMB}</li>
         </ol>
@@ -160,7 +160,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
         {...(visit.resume ? { resume: visit.resume, initialAnswers: visit.resume.answers } : {})}
         onSnapshot={onSnapshot}
         onEvent={onEvent}
-        {...(visit.back ? { onBackAtStart: () => void navigate(visit.back!) } : {})}
+        {...(visit.back ? { onBackAtStart: () => navigate(visit.back!) } : {})}
       />
     </div>
   );
