@@ -74,6 +74,8 @@ interface Run {
   tbt: number;
   tti: number;
   js: number;
+  /** What the largest contentful paint was (the element's snippet). */
+  lcpElement: string;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -98,7 +100,9 @@ async function measure(url: string, dir: string, attempt = 1): Promise<Run> {
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
   const scripts = new Set(requests.filter((r) => r.resourceType === "Script").map((r) => new URL(r.url).pathname));
+  const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
   return {
+    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet?.slice(0, 80) ?? "?",
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: metric("largest-contentful-paint"),
     tbt: metric("total-blocking-time"),
@@ -114,9 +118,9 @@ try {
     const url = (page.floor ? floorOrigin : origin) + page.path;
     const measured: Run[] = [];
     for (let i = 0; i < runs; i++) measured.push(await measure(url, page.floor ? floorDir : siteDir));
-    const m = (key: keyof Run) => median(measured.map((r) => r[key]));
+    const m = (key: Exclude<keyof Run, "lcpElement">) => median(measured.map((r) => r[key]));
     const row = `| ${page.name} | ${m("score")} | ${(m("lcp") / 1000).toFixed(2)} s | ${Math.round(m("tbt"))} ms | ${(m("tti") / 1000).toFixed(2)} s | ${(m("js") / 1000).toFixed(1)} kB |`;
-    console.log(`${row}   (scores ${measured.map((r) => r.score).join(", ")})`);
+    console.log(`${row}   (scores ${measured.map((r) => r.score).join(", ")}; LCP element ${measured[0]!.lcpElement})`);
     rows.push(row);
   }
   console.log(`\nLighthouse ${lighthouseVersion} mobile, performance, median of ${runs} runs:\n`);
