@@ -26,7 +26,7 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
  */
 export async function prerenderSite(outDir: string): Promise<string[]> {
   const clientDir = path.join(outDir, "client");
-  const template = await readFile(path.join(clientDir, "index.html"), "utf8");
+  const template = await inlineStylesheets(await readFile(path.join(clientDir, "index.html"), "utf8"), clientDir);
   const manifest = JSON.parse(await readFile(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = (await import(pathToFileURL(path.join(outDir, "server/entry-server.js")).href)) as ServerEntry;
   const written: string[] = [];
@@ -37,7 +37,8 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
   ];
   for (const { url, file } of pages) {
     const { html, head, noindex, modules } = await entry.render(url);
-    const preloads = preloadLinks(manifest, modules, url);
+    // Only a page whose app starts at once (the quote pages) fetches its lazy chunks up front; others fetch none.
+    const preloads = html.includes("data-hydrate-at-once") ? preloadLinks(manifest, modules, url) : [];
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, template.replace("<!--app-head-->", [head, ...preloads].join("\n    ")).replace("<!--app-html-->", html));
     written.push(url);
@@ -78,6 +79,19 @@ export function withoutScripts(html: string): string {
     .replace(/<script type="module"[^>]*><\/script>\s*/g, "")
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
     .replace(/<section class="consent-banner"[\s\S]*?<\/section>\s*/, "");
+}
+
+/**
+ * The page's stylesheet written into the page as a <style> element, so nothing blocks its first paint (the whole
+ * stylesheet is a few kB compressed; the server's CSP allows it by hash).
+ */
+export async function inlineStylesheets(html: string, clientDir: string): Promise<string> {
+  let result = html;
+  for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)) {
+    const css = (await readFile(path.join(clientDir, match[1]!), "utf8")).trim();
+    result = result.replace(match[0], () => `<style>${css}</style>`);
+  }
+  return result;
 }
 
 /** A sitemaps.org urlset of absolute page addresses. */

@@ -20,7 +20,7 @@ export function App() {
             path={quotePath(flow.path)}
             element={
               <>
-                <Preload ids={["pages/QuotePage.tsx", `../forms/${flow.id}/v${flow.defaultVersion}.json`]} />
+                <Preload ids={["quoteIsland.tsx", `../forms/${flow.id}/v${flow.defaultVersion}.json`]} />
                 <QuoteErrorBoundary key={flow.id}>
                   <QuotePage flowId={flow.id} />
                 </QuoteErrorBoundary>

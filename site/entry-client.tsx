@@ -1,8 +1,11 @@
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { App } from "./App";
+/**
+ * The script every page loads first. It records campaign attribution and listens for cookie choices, then:
+ * the live preview's empty page draws the React app; a quote page hydrates its form alone (quoteIsland.tsx);
+ * any other page stays the server's HTML, its menu, quick starts and offers working without React, until the
+ * visitor moves within the site or reaches something React draws (staticPage.ts), when the app takes it over.
+ */
 import { listenForConsentActions } from "./consent/consentActions";
+import { enhanceStaticPage } from "./staticPage";
 import { setTestVisit, testVisitFromQuery } from "./tracking/dataLayer";
 import { startTracking } from "./tracking/trackingStore";
 import "./styles/base.css";
@@ -15,13 +18,6 @@ startTracking();
 listenForConsentActions();
 
 const root = document.getElementById("root")!;
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>
-);
-// Built pages are pre-rendered and hydrated; the live preview serves the page empty, to be drawn here.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (!root.firstElementChild) void import("./fullApp").then((app) => app.renderApp(root));
+else if (root.querySelector("[data-hydrate-at-once]")) void import("./quoteIsland").then((island) => island.startQuoteIsland(root));
+else enhanceStaticPage(root);

@@ -6,7 +6,7 @@
 import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { inlineScriptHashes } from "../security/inlineScriptHashes";
+import { inlineScriptHashes, inlineStyleHashes } from "../security/inlineScriptHashes";
 
 /** Where the built pages are. */
 export interface SecurityHeadersOptions {
@@ -22,10 +22,13 @@ const GOOGLE_ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics
 const GOOGLE_SIGNALS = ["https://*.google.com", "https://*.google.co.uk"];
 
 /**
- * The policy's directives for a build whose inline scripts hash to `scriptHashes`, with partner marketplaces
- * framed from `frameOrigins` (through our own redirect, hence 'self').
+ * The policy's directives for a build whose inline scripts hash to `scriptHashes` and inline styles to
+ * `styleHashes`, with partner marketplaces framed from `frameOrigins` (through our own redirect, hence 'self').
  */
-export function cspDirectives(scriptHashes: string[], frameOrigins: readonly string[] = []): Record<string, string[]> {
+export function cspDirectives(
+  scriptHashes: string[],
+  { styleHashes = [], frameOrigins = [] }: { styleHashes?: string[]; frameOrigins?: readonly string[] } = {},
+): Record<string, string[]> {
   return {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
@@ -34,8 +37,8 @@ export function cspDirectives(scriptHashes: string[], frameOrigins: readonly str
     "form-action": ["'self'"],
     "script-src": ["'self'", ...scriptHashes, ...GOOGLE_TAGS],
     "script-src-attr": ["'none'"],
-    // Style attributes (React's progress bar width) but no inline <style> elements.
-    "style-src": ["'self'"],
+    // Style attributes (React's progress bar width), and inline <style> elements only by hash (the pages' stylesheet).
+    "style-src": ["'self'", ...styleHashes],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:", ...GOOGLE_TAGS, ...GOOGLE_ANALYTICS, ...GOOGLE_SIGNALS],
     "connect-src": ["'self'", ...GOOGLE_TAGS, ...GOOGLE_ANALYTICS, ...GOOGLE_SIGNALS],
@@ -75,13 +78,14 @@ export const PERMISSIONS_POLICY = [
 
 async function securityHeaders(fastify: FastifyInstance, { siteDir, frameOrigins = [] }: SecurityHeadersOptions): Promise<void> {
   const hashes = await inlineScriptHashes(siteDir);
-  fastify.log.debug({ inlineScripts: hashes.length }, "content security policy built");
+  const styleHashes = await inlineStyleHashes(siteDir);
+  fastify.log.debug({ inlineScripts: hashes.length, inlineStyles: styleHashes.length }, "content security policy built");
   // One helmet middleware, built once: its headers are worked out here, not again on every request.
   const applyHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       // Not upgrade-insecure-requests: HSTS already keeps browsers on HTTPS, and local HTTP runs must work.
-      directives: cspDirectives(hashes, frameOrigins),
+      directives: cspDirectives(hashes, { styleHashes, frameOrigins }),
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },

@@ -8,7 +8,7 @@ const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long
 export function PartnerOffers({ service }: { service: ServiceType }) {
   const offers = activeOffers(service, useToday());
   return offers.map((offer) => (
-    <aside key={offer.id} className="offer" aria-labelledby={`offer-${offer.id}`} data-offer={offer.id}>
+    <aside key={offer.id} className="offer" aria-labelledby={`offer-${offer.id}`} data-offer={offer.id} data-offer-ends={offer.expires}>
       <p className="offer__tag">Partner offer</p>
       <h2 id={`offer-${offer.id}`} className="offer__title">
         {offer.title}

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "react-router";
 import { restoreFocusAfterConsent } from "./consentFocus";
+import { SiteLink } from "../navigation";
 import { currentConsent, type ConsentChoice } from "./consentState";
 import { saveConsent } from "./saveConsent";
 
@@ -69,9 +69,9 @@ export default function ConsentPopup({ onClose }: { onClose: () => void }) {
       <p>
         Choose which cookies we may use. Essential cookies keep the site working and cannot be switched off. You can change your mind at any
         time from “Cookie settings” at the foot of every page.{" "}
-        <Link to="/legal/privacy-policy/#cookies" onClick={onClose}>
+        <SiteLink to="/legal/privacy-policy/#cookies" onClick={onClose}>
           Read our privacy policy
-        </Link>
+        </SiteLink>
       </p>
       <ConsentSwitch
         id={`${id}-essential`}

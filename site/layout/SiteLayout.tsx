@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { Outlet, useLocation } from "react-router";
 import { cookieSettings } from "../consent/consentActions";
+import { Hydrated } from "./hydrated";
 import { lazyWhenNeeded } from "./lazyWhenNeeded";
 import { SiteHeader } from "./SiteHeader";
 
 const ConsentPopup = lazy(() => import("../consent/ConsentPopup"));
 const footer = lazyWhenNeeded(() => import("./SiteFooter"), ".site-footer");
+
+/** Fetches the footer's code now rather than when the visitor reaches it (the app is taking a page over). */
+export const loadFooter = (): void => footer.load();
 
 /** Header, the page, the footer and the cookie settings popup around every page (the banner is in index.html). */
 export function SiteLayout() {
@@ -21,6 +25,7 @@ export function SiteLayout() {
     () => (
       <Suspense>
         <Outlet />
+        <Hydrated part="page" />
       </Suspense>
     ),
     [],
@@ -29,6 +34,7 @@ export function SiteLayout() {
     () => (
       <Suspense>
         <footer.Component pathname={pathname} />
+        <Hydrated part="footer" />
       </Suspense>
     ),
     [pathname],

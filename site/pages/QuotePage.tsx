@@ -1,12 +1,12 @@
 /** A quote page: one flow, its version chosen per visit, drawn by the engine's renderer. */
 import { startTransition, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { flows, loaders } from "virtual:flow-manifest";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import { QuoteFlow } from "../../engine/react/QuoteFlow";
 import type { FlowSnapshot, QuoteFlowEvent } from "../../engine/react/types";
 import { PageHead } from "../head";
+import { SiteLink, useSiteNavigate } from "../navigation";
 import { chooseVersion } from "../quote/chooseVersion";
 import { pinVersion, pinnedVersion } from "../quote/versionPin";
 import { dataLayerListener } from "../quote/flowEvents";
@@ -57,7 +57,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
   const summary = flows.find((f) => f.id === flowId);
   if (!summary) throw new Error(`No quote flow "${flowId}"`);
   const [visit, setVisit] = useState<Visit>({ version: summary.defaultVersion, testMode: false, generation: 0 });
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
 
   // The page is pre-rendered with the default version and no answers; the visit's own choices apply after hydration.
   useEffect(() => {
@@ -97,7 +97,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
           testMode: visit.testMode,
           ...(visit.unknownRequestedVersion ? { unknownRequestedVersion: visit.unknownRequestedVersion } : {}),
         }),
-        (path) => void navigate(path),
+        (path) => navigate(path),
         (id) => flows.find((f) => f.id === id)?.path,
       ),
     [visit.testMode, visit.unknownRequestedVersion, navigate],
@@ -133,7 +133,8 @@ export default function QuotePage({ flowId }: { flowId: string }) {
 
   return (
     // data-ready: the visit's version, query answers and any resumed progress are applied (the pre-rendered page has none).
-    <div className="container narrow quote-page" data-ready={visit.generation > 0 || undefined}>
+    // data-hydrate-at-once: the page's code starts as soon as it arrives (other pages wait until they are used).
+    <div className="container narrow quote-page" data-hydrate-at-once="" data-ready={visit.generation > 0 || undefined}>
       <PageHead
         title={flow.title}
         description={`${flow.title}: answer a few quick questions and get quotes from UK suppliers. Free, with no obligation.`}
@@ -143,7 +144,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li>
-            <Link to="/">Home</Link>
+            <SiteLink to="/">Home</SiteLink>
           </li>
           <li aria-current="page">{QUOTE_CRUMB}</li>
         </ol>
@@ -161,7 +162,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
         {...(visit.resume ? { resume: visit.resume, initialAnswers: visit.resume.answers } : {})}
         onSnapshot={onSnapshot}
         onEvent={onEvent}
-        {...(visit.back ? { onBackAtStart: () => void navigate(visit.back!) } : {})}
+        {...(visit.back ? { onBackAtStart: () => navigate(visit.back!) } : {})}
       />
     </div>
   );

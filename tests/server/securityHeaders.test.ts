@@ -57,6 +57,19 @@ describe("the Content Security Policy", () => {
     expect(csp.get("object-src")).toEqual(["'none'"]);
   });
 
+  it("allows the pages' inlined stylesheet by its hash, and no other inline style element", async () => {
+    siteDir = await builtSite();
+    const css = "body{margin:0}.button{color:#fff}";
+    await writeFile(path.join(siteDir, "index.html"), `<!doctype html><html><head><style>${css}</style></head><body><h1>Hi</h1></body></html>`);
+    server = await startTestServer({ SITE_DIR: siteDir });
+
+    const response = await server.app.inject({ method: "GET", url: "/" });
+    const csp = directives(response.headers["content-security-policy"]);
+
+    expect(csp.get("style-src")).toEqual(["'self'", sha256(css)]);
+    expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+  });
+
   it("covers API answers and the 404 page too, with the other security headers", async () => {
     server = await startTestServer();
 

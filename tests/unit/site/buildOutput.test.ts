@@ -1,9 +1,11 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tagManagerSnippet } from "../../../site/build/tagManagerPlugin";
 import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, CONSENT_PENDING_CLASS, MARKETING_COOKIE } from "../../../site/consent/consentState";
-import { preloadLinks, robotsTxt, sitemapXml } from "../../../scripts/prerender";
+import { inlineStylesheets, preloadLinks, robotsTxt, sitemapXml } from "../../../scripts/prerender";
 
 const indexHtml = readFileSync(fileURLToPath(new URL("../../../site/index.html", import.meta.url)), "utf8");
 
@@ -57,5 +59,19 @@ describe("the sitemap, robots.txt and preloads", () => {
     expect(() => preloadLinks(manifest, ["pages/Missing.tsx"], "/x/")).toThrow(
       '/x/: the build manifest has no chunk for "pages/Missing.tsx"',
     );
+  });
+});
+
+describe("the inlined stylesheet", () => {
+  it("replaces the stylesheet link with its rules, so the first paint waits for no request", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "inline-css-"));
+    try {
+      mkdirSync(path.join(dir, "assets"));
+      writeFileSync(path.join(dir, "assets/index-abc.css"), "body{margin:0}\n");
+      const html = '<head><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>';
+      expect(await inlineStylesheets(html, dir)).toBe("<head><style>body{margin:0}</style></head>");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

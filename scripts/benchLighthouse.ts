@@ -1,0 +1,139 @@
+/**
+ * Lighthouse (mobile preset, performance only) against the built site served by the real server, median of
+ * three runs per page type, beside a plain React 19 single-page app of the same first quote step (the floor,
+ * scripts/bench/floor/, built and served in the same sitting). Prints page, score, LCP, TBT, TTI and the
+ * JavaScript the page loaded (gzip), as a Markdown table.
+ *
+ * `npm run bench:lighthouse` builds the site first; `-- --no-build` measures the existing build,
+ * `-- --runs 5` changes the number of runs, `-- --only quote,home` measures only the named rows.
+ * Chromium is the system's (/usr/bin/chromium or CHROMIUM_PATH); nothing is downloaded.
+ */
+import { execSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import fastifyStatic from "@fastify/static";
+import react from "@vitejs/plugin-react";
+import { launch } from "chrome-launcher";
+import Fastify from "fastify";
+import lighthouse from "lighthouse";
+import { build } from "vite";
+import { buildServer } from "../server/buildServer";
+import { loadConfig, repoRoot } from "../server/config";
+import { chromiumArgs, chromiumPath } from "../tests/e2e/chromium";
+import { precompress } from "./precompress";
+
+const pages = [
+  { name: "floor: plain React 19 SPA, first quote step", path: "/", floor: true },
+  { name: "quote", path: "/quote/business-energy/" },
+  { name: "home", path: "/" },
+  { name: "landing", path: "/business-energy/" },
+  { name: "guides listing", path: "/business-energy/guides/" },
+  { name: "guide", path: "/business-energy/guides/how-to-read-your-business-energy-bill/" },
+  { name: "news listing", path: "/business-energy/news/" },
+  { name: "news article", path: "/business-energy/news/why-the-energy-price-cap-does-not-cover-businesses/" },
+  { name: "legal", path: "/legal/privacy-policy/" },
+  // Lighthouse will not audit an answer with status 404, so the not-found page is loaded by its file's own address.
+  { name: "not found", path: "/404.html" },
+];
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const runs = Number(option("--runs") ?? 3);
+const only = option("--only")?.split(",");
+const chosen = only ? pages.filter((p) => only.some((name) => p.name.startsWith(name))) : pages;
+
+if (!args.includes("--no-build")) execSync("npm run build", { cwd: repoRoot, stdio: "inherit" });
+const siteDir = path.join(repoRoot, "dist/client");
+
+// The floor: built with Vite into a temporary folder, compressed as the site is, and served statically.
+const floorDir = mkdtempSync(path.join(tmpdir(), "bench-floor-"));
+await build({
+  configFile: false,
+  root: path.join(repoRoot, "scripts/bench/floor"),
+  plugins: [react()],
+  logLevel: "warn",
+  build: { outDir: floorDir, emptyOutDir: true },
+});
+await precompress(floorDir);
+const floorServer = Fastify();
+await floorServer.register(fastifyStatic, { root: floorDir, preCompressed: true });
+const floorOrigin = await floorServer.listen({ host: "127.0.0.1", port: 0 });
+
+const config = { ...loadConfig(), port: 0, host: "127.0.0.1", dataDir: mkdtempSync(path.join(tmpdir(), "bench-lh-")), logLevel: "warn" as const };
+const app = await buildServer({ config, logger: false });
+const origin = await app.listen({ host: config.host, port: 0 });
+const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
+
+interface Run {
+  score: number;
+  lcp: number;
+  tbt: number;
+  tti: number;
+  js: number;
+  /** What the largest contentful paint was (the element's snippet). */
+  lcpElement: string;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const gzipOf = (dir: string, urlPath: string) => {
+  try {
+    return gzipSync(readFileSync(path.join(dir, urlPath)), { level: 9 }).length;
+  } catch {
+    return 0;
+  }
+};
+
+/** One Lighthouse run; a run Lighthouse itself could not record (a lost trace on a busy machine) is tried again. */
+async function measure(url: string, dir: string, attempt = 1): Promise<Run> {
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const lhr = result?.lhr;
+  const failure = !lhr ? "no result" : lhr.runtimeError?.message;
+  if (failure && attempt < 3) {
+    console.warn(`${url}: ${failure}; running again`);
+    return measure(url, dir, attempt + 1);
+  }
+  if (!lhr || failure) throw new Error(`${url}: ${failure}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits["network-requests"]?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+  const scripts = new Set(requests.filter((r) => r.resourceType === "Script").map((r) => new URL(r.url).pathname));
+  const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+  return {
+    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet?.slice(0, 80) ?? "?",
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: metric("largest-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    tti: metric("interactive"),
+    js: [...scripts].reduce((sum, file) => sum + gzipOf(dir, file), 0),
+  };
+}
+
+const lighthouseVersion = (JSON.parse(readFileSync(path.join(repoRoot, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
+const rows: string[] = [];
+try {
+  for (const page of chosen) {
+    const url = (page.floor ? floorOrigin : origin) + page.path;
+    const measured: Run[] = [];
+    try {
+      for (let i = 0; i < runs; i++) measured.push(await measure(url, page.floor ? floorDir : siteDir));
+    } catch (error) {
+      rows.push(`| ${page.name} | not measured: ${(error as Error).message} | | | | |`);
+      continue;
+    }
+    const m = (key: Exclude<keyof Run, "lcpElement">) => median(measured.map((r) => r[key]));
+    const row = `| ${page.name} | ${m("score")} | ${(m("lcp") / 1000).toFixed(2)} s | ${Math.round(m("tbt"))} ms | ${(m("tti") / 1000).toFixed(2)} s | ${(m("js") / 1000).toFixed(1)} kB |`;
+    console.log(`${row}   (scores ${measured.map((r) => r.score).join(", ")}; LCP element ${measured[0]!.lcpElement})`);
+    rows.push(row);
+  }
+  console.log(`\nLighthouse ${lighthouseVersion} mobile, performance, median of ${runs} runs:\n`);
+  console.log("| page | score | LCP | TBT | TTI | first-load JS gzip |\n| --- | --- | --- | --- | --- | --- |");
+  for (const row of rows) console.log(row);
+} finally {
+  chrome.kill();
+  await app.close();
+  await floorServer.close();
+}
