@@ -21,7 +21,7 @@ import lighthouse from "lighthouse";
 import { build } from "vite";
 import { buildServer } from "../server/buildServer";
 import { loadConfig, repoRoot } from "../server/config";
-import { chromiumArgs, chromiumPath } from "../tests/e2e/chromium";
+import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { precompress } from "./precompress";
 
 const pages = [

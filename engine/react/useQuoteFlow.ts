@@ -58,6 +58,8 @@ export function useQuoteFlow(props: QuoteFlowProps): [QuoteFlowState, (input: Qu
     const onPopState = (event: PopStateEvent) => send({ type: "popstate", historyState: event.state });
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
+    // Once, on mounting: the page's history entry is read and the listener added a single time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return [state, send];

@@ -8,6 +8,8 @@ const BASE = "http://site.invalid";
 
 /** A same-site path (with its query) from a form's `return` field, or undefined for anything else. */
 export function returnPathFromField(value: unknown): string | undefined {
+  // Control characters are exactly what this refuses.
+  // eslint-disable-next-line no-control-regex
   if (typeof value !== "string" || !/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\\]/.test(value)) return undefined;
   const url = URL.canParse(value, BASE) ? new URL(value, BASE) : undefined;
   return url?.origin === BASE ? samePath(url) : undefined;
