@@ -10,7 +10,7 @@ import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE, type Consent
 import { cookieSettingsPage } from "../consent/cookieSettingsPage";
 import { returnPathFromField, returnPathFromReferer } from "../consent/returnPath";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
-import { escapeHtml, plainPage } from "../plainPage";
+import { plainPage } from "../plainPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -50,9 +50,8 @@ function page(reply: FastifyReply, code: number, html: string): FastifyReply {
   return reply.code(code).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
 }
 
-function problemPage(message: string): string {
-  return plainPage("Cookie settings", `<h1>Cookie settings</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>`);
-}
+/** The answer to a post that records nothing: another site's, or one that is no choice. */
+const PROBLEM_PAGE = plainPage("Cookie settings", `<h1>Cookie settings</h1><p role="alert">${SOMETHING_WENT_WRONG}</p><p><a href="/">Back to the home page</a></p>`);
 
 /** The consent routes. */
 export default async function consentRoutes(fastify: FastifyInstance): Promise<void> {
@@ -61,7 +60,7 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
 
   fastify.post<{ Body: ConsentForm }>("/api/consent", async (request, reply) => {
     // Another site may not choose for the visitor.
-    if (postedFromAnotherSite(request)) return page(reply, 403, problemPage(SOMETHING_WENT_WRONG));
+    if (postedFromAnotherSite(request)) return page(reply, 403, PROBLEM_PAGE);
     const form: ConsentForm = request.body && typeof request.body === "object" ? request.body : {};
     const returnPath = returnPathFromField(form.return) ?? returnPathFromReferer(request.headers.referer, request.host) ?? "/";
     if (form.choice === "customise") {
@@ -69,7 +68,7 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
       return page(reply, 200, cookieSettingsPage({ analytics: !known || isOn(request, ANALYTICS_COOKIE), marketing: !known || isOn(request, MARKETING_COOKIE), returnPath }));
     }
     const choice = chosen(form);
-    if (!choice) return page(reply, 400, problemPage(SOMETHING_WENT_WRONG));
+    if (!choice) return page(reply, 400, PROBLEM_PAGE);
     recordChoice(request, reply, choice);
     return reply.header("cache-control", "no-store").redirect(returnPath, 303);
   });
