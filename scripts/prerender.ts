@@ -87,7 +87,8 @@ export function withoutScripts(html: string): string {
  */
 export async function inlineStylesheets(html: string, clientDir: string): Promise<string> {
   let result = html;
-  for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)) {
+  // The built stylesheets only: one the server answers (under /api/, such as the banner's no-script rules) stays a link.
+  for (const match of html.matchAll(/<link rel="stylesheet"[^>]*href="\/((?!api\/)[^"]+\.css)"[^>]*>/g)) {
     const css = (await readFile(path.join(clientDir, match[1]!), "utf8")).trim();
     result = result.replace(match[0], () => `<style>${css}</style>`);
   }

@@ -74,4 +74,9 @@ describe("the inlined stylesheet", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("leaves a stylesheet the server answers as a link: the cookie banner's rules for a page without scripts", async () => {
+    const html = '<head><noscript><link rel="stylesheet" href="/api/consent/no-script.css"></noscript></head>';
+    expect(await inlineStylesheets(html, tmpdir())).toBe(html);
+  });
 });
