@@ -3,6 +3,7 @@
  * times a second, beside the writer, so a group commit never waits behind a checkpoint (the writer
  * checkpoints by itself only when the WAL has grown far past what this keeps it to).
  */
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 import { replies, type ThreadRequest } from "./threadProtocol";
@@ -10,7 +11,11 @@ import { replies, type ThreadRequest } from "./threadProtocol";
 /** How often the WAL is copied into the database file. */
 const CHECKPOINT_EVERY_MS = 200;
 
+/** Background work: the lowest priority of the server's threads (a nice value, for this thread alone). */
+const CHECKPOINTER_NICE = 10;
+
 const port = parentPort!;
+setPriority(0, CHECKPOINTER_NICE);
 const { answer, fail } = replies(port);
 const connections = new Map<number, { sqlite: SQLite.Database; timer: NodeJS.Timeout }>();
 
