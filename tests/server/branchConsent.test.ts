@@ -6,36 +6,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { FlowDocument } from "../../engine/core/types";
 import { createFlowServices } from "../../site/quote/flowServices";
+import { twoBranchFlow } from "../fixtures/twoBranchFlow";
 import { startTestServer, makeTempDir, removeTempDir, type TestServer } from "./testServer";
 
 const GAS_WORDING = "Gas: by selecting Send you agree that we may pass your details to the partners named.";
 const ELECTRICITY_WORDING = "Electricity: by selecting Send you agree that we may pass your details to the partners named.";
 
-/** Gas's submit step comes first in the document; electricity's is on the other branch. */
-const flow: FlowDocument = {
-  id: "fixture-two-branches",
-  path: "fixture-two-branches",
-  version: 1,
-  productType: "test",
-  serviceType: "business-energy",
-  title: "Two branches",
-  start: "utility",
-  steps: [
-    {
-      id: "utility",
-      kind: "radio",
-      field: "utility",
-      question: "Which do you need a quote for?",
-      options: [{ value: "electricity", label: "Electricity" }, { value: "gas", label: "Gas" }],
-      next: [{ when: { "==": [{ var: "utility" }, "gas"] }, to: "gasContact" }, { to: "contact" }],
-    },
-    { id: "gasContact", kind: "form", question: "Who should we call about gas?", fields: ["customerName", "phone", "email"], submit: true, consentText: GAS_WORDING, next: "done" },
-    { id: "contact", kind: "form", question: "Who should we call?", fields: ["customerName", "phone", "email"], submit: true, consentText: ELECTRICITY_WORDING, next: "done" },
-    { id: "done", kind: "success" },
-  ],
-};
+const flow = twoBranchFlow("fixture-two-branches", { gas: GAS_WORDING, electricity: ELECTRICITY_WORDING }, ["customerName", "phone", "email"]);
 
 let server: TestServer;
 let dir: string;

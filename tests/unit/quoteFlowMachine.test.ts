@@ -6,6 +6,7 @@ import { HISTORY_KEY, type HistoryEntry } from "../../engine/core/quoteFlowHisto
 import { createSchemaCheck } from "../../engine/node/validation";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import leadSchema from "../../schemas/lead.schema.json";
+import { utilityStep } from "../fixtures/twoBranchFlow";
 
 /** A chooser that can jump to water, then two branches each ending in its own submit step; gas is offered more after. */
 const flow = checkFlow(
@@ -27,14 +28,7 @@ const flow = checkFlow(
         options: [{ value: "business-energy", label: "Energy" }, { value: "business-water", label: "Water" }],
         next: [{ when: { "==": [{ var: "serviceType" }, "business-water"] }, to: { flow: "business-water" } }, { to: "utility" }],
       },
-      {
-        id: "utility",
-        kind: "radio",
-        field: "utility",
-        question: "Which do you need a quote for?",
-        options: [{ value: "electricity", label: "Electricity" }, { value: "gas", label: "Gas" }],
-        next: [{ when: { "==": [{ var: "utility" }, "gas"] }, to: "gasContact" }, { to: "contact" }],
-      },
+      utilityStep,
       { id: "contact", kind: "form", question: "Who should we call?", fields: ["customerName", "phone"], submit: true, consentText: "Electricity wording.", next: "done" },
       { id: "gasContact", kind: "form", question: "Who should we call about gas?", fields: ["customerName", "phone"], submit: true, consentText: "Gas wording.", next: "more" },
       { id: "more", kind: "upsell", question: "Can we help with anything else?", services: [{ flow: "business-water", label: "Water" }], next: "done" },

@@ -1,30 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { consentShown, submitPointOnPath } from "../../engine/core/submitStep";
 import type { FlowDocument } from "../../engine/core/types";
+import { twoBranchFlow } from "../fixtures/twoBranchFlow";
 
-/** Two branches, each ending in its own submit step with its own consent wording; the first in the document is gas's. */
-const flow: FlowDocument = {
-  id: "two-branches",
-  path: "two-branches",
-  version: 1,
-  productType: "test",
-  serviceType: "business-energy",
-  title: "Two branches",
-  start: "utility",
-  steps: [
-    {
-      id: "utility",
-      kind: "radio",
-      field: "utility",
-      question: "Which do you need a quote for?",
-      options: [{ value: "electricity", label: "Electricity" }, { value: "gas", label: "Gas" }],
-      next: [{ when: { "==": [{ var: "utility" }, "gas"] }, to: "gasContact" }, { to: "contact" }],
-    },
-    { id: "gasContact", kind: "form", question: "Gas contact", fields: ["customerName"], submit: true, consentText: "Gas wording.", next: "done" },
-    { id: "contact", kind: "form", question: "Contact", fields: ["customerName"], submit: true, consentText: "Electricity wording.", next: "done" },
-    { id: "done", kind: "success" },
-  ],
-};
+const flow = twoBranchFlow("two-branches", { gas: "Gas wording.", electricity: "Electricity wording." }, ["customerName"]);
 
 describe("the submit step on the visitor's path", () => {
   it.each([
