@@ -17,6 +17,8 @@ interface ServerEntry {
   SITE_URL: string;
 }
 
+/** Vite's build manifest: source module id → its chunk and the chunks that chunk imports. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
  * Writes the pages, sitemap, robots.txt and feeds into `outDir`/client, using the server bundle in `outDir`/server,
@@ -25,6 +27,7 @@ interface ServerEntry {
 export async function prerenderSite(outDir: string): Promise<string[]> {
   const clientDir = path.join(outDir, "client");
   const template = await inlineStylesheets(await readFile(path.join(clientDir, "index.html"), "utf8"), clientDir);
+  const manifest = JSON.parse(await readFile(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = (await import(pathToFileURL(path.join(outDir, "server/entry-server.js")).href)) as ServerEntry;
   const written: string[] = [];
   const indexable: string[] = [];
@@ -33,11 +36,11 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
     { url: "/404", file: path.join(clientDir, "404.html") },
   ];
   for (const { url, file } of pages) {
-    const { html, head, noindex } = await entry.render(url);
-    // No module preloads, the quote pages' included: a page paints from its HTML and inline styles before any
-    // chunk competes with it, and a quote form's code follows (a choice tapped before it runs is a plain form post).
+    const { html, head, noindex, modules } = await entry.render(url);
+    // Only a page whose app starts at once (the quote pages) fetches its lazy chunks up front; others fetch none.
+    const preloads = html.includes("data-hydrate-at-once") ? preloadLinks(manifest, modules, url) : [];
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, template.replace("<!--app-head-->", head).replace("<!--app-html-->", html));
+    await writeFile(file, template.replace("<!--app-head-->", [head, ...preloads].join("\n    ")).replace("<!--app-html-->", html));
     written.push(url);
     if (!noindex) indexable.push(url);
   }
@@ -47,6 +50,24 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
   await writeFile(path.join(clientDir, "robots.txt"), robotsTxt(entry.SITE_URL));
   for (const feed of entry.feeds) await writeFile(path.join(clientDir, feed.path), feed.xml);
   return written;
+}
+
+/** <link rel="modulepreload"> for the chunks of these modules and everything they import, less the entry's own. */
+export function preloadLinks(manifest: Manifest, modules: string[], page = "a page"): string[] {
+  const chunksOf = (ids: string[], into = new Set<string>()): Set<string> => {
+    for (const id of ids) {
+      const chunk = manifest[id];
+      if (!chunk) throw new Error(`${page}: the build manifest has no chunk for "${id}" (named in a <Preload>)`);
+      if (into.has(chunk.file)) continue;
+      into.add(chunk.file);
+      chunksOf(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  const loadedByEntry = chunksOf(["index.html"]);
+  return [...chunksOf(modules)]
+    .filter((file) => !loadedByEntry.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
 /**
