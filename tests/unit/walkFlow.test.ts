@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkFlow } from "../../engine/core/checkFlow";
 import { createSchemaCheck } from "../../engine/node/validation";
 import { chooserFlow } from "../fixtures/chooserFlow";
+import { utilityStep } from "../fixtures/twoBranchFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import {
   advance,
@@ -124,17 +125,7 @@ describe("a jump to another flow", () => {
     chooserFlow(
       "utility",
       [
-        {
-          id: "utility",
-          kind: "radio",
-          field: "utility",
-          question: "Which do you need a quote for?",
-          options: [
-            { value: "electricity", label: "Electricity" },
-            { value: "gas", label: "Gas" },
-          ],
-          next: "done",
-        },
+        { ...utilityStep, next: "done" },
         { id: "done", kind: "success" },
       ],
       { serviceType: "business-energy" },
