@@ -1,5 +1,6 @@
 /**
- * Renders every static path of the site into <out>/client/<path>/index.html, plus 404.html, and writes the
+ * Renders every static path of the site into <out>/client/<path>/index.html, plus 404.html and each quote page's
+ * versions (<path>/v<N>.html, which the server chooses between per visit), and writes the
  * sitemap.xml (every pre-rendered page that may be indexed), robots.txt and each news service's Atom feed beside
  * them, and quote-unavailable.html (what the server answers for a flow it cannot serve). Each page's head preloads the lazy chunks it needs, so the browser fetches them alongside the entry rather
  * than after it.
@@ -10,7 +11,8 @@ import { pathToFileURL } from "node:url";
 import type { RenderedPage } from "../site/entry-server";
 
 interface ServerEntry {
-  render(url: string): Promise<RenderedPage>;
+  render(url: string, quoteVersion?: number): Promise<RenderedPage>;
+  quoteVersions: Array<{ path: string; versions: number[]; defaultVersion: number }>;
   renderQuoteUnavailable(): Promise<RenderedPage>;
   staticPaths: string[];
   feeds: Array<{ path: string; xml: string }>;
@@ -31,16 +33,19 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
   const entry = (await import(pathToFileURL(path.join(outDir, "server/entry-server.js")).href)) as ServerEntry;
   const written: string[] = [];
   const indexable: string[] = [];
-  const pages = [
+  const pages: Array<{ url: string; file: string; version?: number }> = [
     ...entry.staticPaths.map((url) => ({ url, file: path.join(clientDir, url, "index.html") })),
     { url: "/404", file: path.join(clientDir, "404.html") },
+    // Every version of every quote page, as v<N>.html beside its index.html (the default): the server sends the visit's.
+    ...entry.quoteVersions.flatMap(({ path: url, versions }) => versions.map((version) => ({ url, file: path.join(clientDir, url, `v${version}.html`), version }))),
   ];
-  for (const { url, file } of pages) {
-    const { html, head, noindex, modules } = await entry.render(url);
+  for (const { url, file, version } of pages) {
+    const { html, head, noindex, modules } = await entry.render(url, version);
     // Only a page whose app starts at once (the quote pages) fetches its lazy chunks up front; others fetch none.
     const preloads = html.includes("data-hydrate-at-once") ? preloadLinks(manifest, modules, url) : [];
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, template.replace("<!--app-head-->", [head, ...preloads].join("\n    ")).replace("<!--app-html-->", html));
+    if (version !== undefined) continue;
     written.push(url);
     if (!noindex) indexable.push(url);
   }

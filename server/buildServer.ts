@@ -1,6 +1,7 @@
 /** Builds the Fastify app (without listening): flows, buyers, database, security, every route plugin and the delivery worker. */
 import type { ServerOptions } from "node:http";
 import path from "node:path";
+import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { marketplaceOrigins } from "../engine/core/marketplaceUrl";
 import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
@@ -22,6 +23,7 @@ import leadsRoutes from "./plugins/leadsRoutes";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
+import quotePages from "./plugins/quotePages";
 import rateLimits from "./plugins/rateLimits";
 import securityHeaders from "./plugins/securityHeaders";
 import staticSite from "./plugins/staticSite";
@@ -79,11 +81,14 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   });
 
   await app.register(errorHandler);
+  // Cookies for every route: the consent choice, and the visit cookie signed with the installation's key.
+  await app.register(cookie, { secret: await appSetting(db, "visit_cookie_key") });
   const servedFlows = flows.corpus().flows.flatMap((f) => f.versions.flatMap((v) => (v.flow ? [v.flow] : [])));
   await app.register(securityHeaders, { siteDir: config.siteDir, frameOrigins: marketplaceOrigins(servedFlows, config.marketplaceOrigins) });
   await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
+  await app.register(quotePages, { db, flows, now });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
   await app.register(addressesRoutes, { provider: createAddressProvider(config), rateLimitMax: config.addressRateLimitMax });
@@ -92,7 +97,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(consentRoutes);
   await app.register(firstAnswerRoutes, { flows });
   await app.register(newsletterRoutes, { db, now });
-  await app.register(eventsRoutes, { db, flows, now, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
+  await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
   await app.register(leadsRoutes, {
     intake: { db, buyers, siteHours, duplicateWindowHours: config.duplicateWindowHours, fakeCampaignIds: new Set(config.fakeCampaignIds), now },
     flows,

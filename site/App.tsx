@@ -1,14 +1,30 @@
 /** The site's routes. Pages load lazily; the pre-rendered HTML stays until a page's code has arrived. */
-import { lazy } from "react";
+import { lazy, use } from "react";
 import { Route, Routes } from "react-router";
 import { flows } from "virtual:flow-manifest";
 import { Preload } from "./head";
 import { SiteLayout } from "./layout/SiteLayout";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
+import type { FlowSummary } from "./quote/flowSummary";
+import { ServedVersionContext, versionWithoutServer } from "./quote/servedVersion";
 import { quotePath } from "./quotePaths";
 
 const QuotePage = lazy(() => import("./pages/QuotePage"));
 const ContentRoute = lazy(() => import("./pages/ContentRoute"));
+
+/** A quote page in the version being pre-rendered, else (drawn without the server's HTML) the one `?v=` names. */
+function QuoteRoute({ flow }: { flow: FlowSummary }) {
+  const served = use(ServedVersionContext);
+  const version = served ?? (typeof window === "undefined" ? flow.defaultVersion : versionWithoutServer(flow, window.location.search));
+  return (
+    <>
+      <Preload ids={["quoteIsland.tsx", `../forms/${flow.id}/v${version}.json`]} />
+      <QuoteErrorBoundary key={flow.id}>
+        <QuotePage flowId={flow.id} version={version} />
+      </QuoteErrorBoundary>
+    </>
+  );
+}
 
 export function App() {
   return (
@@ -18,14 +34,7 @@ export function App() {
           <Route
             key={flow.id}
             path={quotePath(flow.path)}
-            element={
-              <>
-                <Preload ids={["quoteIsland.tsx", `../forms/${flow.id}/v${flow.defaultVersion}.json`]} />
-                <QuoteErrorBoundary key={flow.id}>
-                  <QuotePage flowId={flow.id} />
-                </QuoteErrorBoundary>
-              </>
-            }
+            element={<QuoteRoute flow={flow} />}
           />
         ))}
         <Route

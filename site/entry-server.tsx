@@ -7,7 +7,10 @@ import { articlePaths, newsFeeds } from "./articleMap";
 import { SITE_URL } from "./config";
 import { HeadCollector, HeadContext } from "./head";
 import { SiteLayout } from "./layout/SiteLayout";
+import { flows } from "virtual:flow-manifest";
 import { QuoteUnavailable } from "./quote/QuoteUnavailable";
+import { ServedVersionContext } from "./quote/servedVersion";
+import { quotePath } from "./quotePaths";
 import { staticPaths as sitePaths } from "./siteMap";
 
 export { SITE_URL };
@@ -26,9 +29,22 @@ export interface RenderedPage {
   modules: string[];
 }
 
-export async function render(url: string): Promise<RenderedPage> {
-  return renderPage(url, <App />);
+/** Renders a page; a quote page in `quoteVersion` when given (else its default version). */
+export async function render(url: string, quoteVersion?: number): Promise<RenderedPage> {
+  return renderPage(
+    url,
+    <ServedVersionContext value={quoteVersion}>
+      <App />
+    </ServedVersionContext>,
+  );
 }
+
+/** Each quote page's versions other than its default, to pre-render beside it. */
+export const quoteVersions: Array<{ path: string; versions: number[]; defaultVersion: number }> = flows.map((flow) => ({
+  path: quotePath(flow.path),
+  versions: flow.versions,
+  defaultVersion: flow.defaultVersion,
+}));
 
 /** The page the server answers a quote flow's address with when it cannot serve the flow (served without scripts). */
 export async function renderQuoteUnavailable(): Promise<RenderedPage> {

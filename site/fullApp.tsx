@@ -6,6 +6,7 @@ import { App } from "./App";
 import { loadFooter } from "./layout/SiteLayout";
 import { nextShown } from "./layout/hydrated";
 import { NavigationContext } from "./navigation";
+import { isQuotePage } from "./quotePaths";
 
 const app = (
   <StrictMode>
@@ -20,7 +21,8 @@ const app = (
 /** The router's navigation for the parts that also run without it (navigation.tsx). */
 function RouterNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const go = useCallback((path: string) => void navigate(path), [navigate]);
+  // A quote page is the server's to serve: it chooses the visit's version and counts it.
+  const go = useCallback((path: string) => (isQuotePage(path) ? location.assign(path) : void navigate(path)), [navigate]);
   return <NavigationContext value={go}>{children}</NavigationContext>;
 }
 

@@ -12,15 +12,20 @@ import { Hydrated, nextShown } from "./layout/hydrated";
 import { NavigationContext, type SiteNavigate } from "./navigation";
 import QuotePage from "./pages/QuotePage";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
-import { quotePath } from "./quotePaths";
+import { isQuotePage, quotePath } from "./quotePaths";
+import { versionInMarkup } from "./quote/servedVersion";
 import { enhanceStaticPage, takeOverPage } from "./staticPage";
 
 export async function startQuoteIsland(root: HTMLElement): Promise<void> {
   const main = root.querySelector<HTMLElement>("main")!;
   const flow = flows.find((f) => quotePath(f.path) === location.pathname);
   if (!flow) throw new Error(`No quote flow at ${location.pathname}`);
+  // The version the server chose and rendered: the form takes over its markup as it is.
+  const version = versionInMarkup(main) ?? flow.defaultVersion;
   const island: Island = {};
   const leave: SiteNavigate = (path) => {
+    // Another quote page is the server's to serve: it chooses the visit's version.
+    if (isQuotePage(path)) return location.assign(path);
     if (!takeOverPage()) return;
     island.left = true;
     void import("./fullApp").then(async ({ renderApp }) => {
@@ -51,7 +56,7 @@ export async function startQuoteIsland(root: HTMLElement): Promise<void> {
     inIsland(
       <Suspense>
         <QuoteErrorBoundary key={flow.id}>
-          <QuotePage flowId={flow.id} />
+          <QuotePage flowId={flow.id} version={version} />
         </QuoteErrorBoundary>
         <Hydrated part="page" />
       </Suspense>,

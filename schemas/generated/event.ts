@@ -1,15 +1,10 @@
 /* Generated from schemas/event.schema.json by `npm run schemas:types`. Do not edit. */
 
 /**
- * The body of POST /api/events: one start, step shown, submission or lead of a quote flow version. Nothing about the visitor.
+ * The body of POST /api/events: a step of a quote flow version reached by the visit whose cookie comes with it. Nothing about the visitor.
  */
-export interface FunnelEvent {
+export interface StepEvent {
   flowId: string;
   version: number;
-  event: "start" | "step" | "submit" | "lead";
-  stepId?: string;
-  /**
-   * On a visit's first step event: the ?v= it asked for, which named no version (so it got the default).
-   */
-  requestedVersion?: string;
+  stepId: string;
 }

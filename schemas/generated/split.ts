@@ -15,4 +15,8 @@ export interface TrafficSplit {
   weights: {
     [k: string]: number;
   };
+  /**
+   * Visitors planned per version: the report shows progress against it and tunes its confidence sequence for twice this many
+   */
+  plannedPerVersion?: number;
 }

@@ -7,7 +7,7 @@
 import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import { formatFinding, type Finding } from "../../engine/core/findings";
 import type { CorpusFlow, CorpusVersion, FlowCorpus } from "../../engine/core/flowCorpus";
-import type { UnknownVersionCount } from "../storage/funnelStore";
+import type { UnknownVersionCount } from "../storage/unknownVersionsStore";
 
 const ink = "color:#1b1f23";
 const muted = "color:#505a63";

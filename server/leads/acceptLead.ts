@@ -32,8 +32,11 @@ export interface Acceptance {
 
 const emptyPlan = (maxGeneric: number): RoutingPlan => ({ exclusive: [], generic: [], maxGeneric });
 
-/** Stores the lead as its kind demands and says what to answer. `answers` are the replay's, on the path to the submit step. */
-export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers): Promise<Acceptance> {
+/**
+ * Stores the lead as its kind demands and says what to answer. `answers` are the replay's, on the path to the submit
+ * step; `visitId` is the counted visit it came from, when there is one.
+ */
+export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, visitId?: string): Promise<Acceptance> {
   const receivedAt = intake.now();
   const outOfHours = !intake.siteHours.isOpen(receivedAt);
   const contactConsent = consentOnRecord(submission, flow, answers);
@@ -49,6 +52,7 @@ export async function acceptLead(intake: LeadIntake, submission: LeadSubmission,
     contact,
     receivedAt,
     outOfHours,
+    ...(visitId ? { visitId } : {}),
     ...(submission.tracking ? { tracking: submission.tracking } : {}),
     ...(submission.consent ? { consent: submission.consent } : {}),
     ...(contactConsent ? { contactConsent } : {}),

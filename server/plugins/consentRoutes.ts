@@ -4,10 +4,10 @@
  * on this site only). GET /api/consent/no-script.css is the stylesheet a page without scripts links in a
  * <noscript>: it shows the banner until a choice is recorded.
  */
-import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE, type ConsentChoice } from "../../site/consent/consentState";
 import { cookieSettingsPage } from "../consent/cookieSettingsPage";
+import { endVisit } from "../experiments/visits";
 import { returnPathFromField, returnPathFromReferer } from "../consent/returnPath";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 import { plainPage } from "../plainPage";
@@ -55,7 +55,6 @@ const PROBLEM_PAGE = plainPage("Cookie settings", `<h1>Cookie settings</h1><p ro
 
 /** The consent routes. */
 export default async function consentRoutes(fastify: FastifyInstance): Promise<void> {
-  await fastify.register(cookie);
   fastify.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 2048 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
 
   fastify.post<{ Body: ConsentForm }>("/api/consent", async (request, reply) => {
@@ -70,6 +69,8 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
     const choice = chosen(form);
     if (!choice) return page(reply, 400, PROBLEM_PAGE);
     recordChoice(request, reply, choice);
+    // Turning analytics off is objecting to being counted: the visit's cookie goes with it.
+    if (!choice.analytics) endVisit(request, reply);
     return reply.header("cache-control", "no-store").redirect(returnPath, 303);
   });
 

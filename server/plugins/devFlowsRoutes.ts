@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { devFlowsHtml } from "../devFlows/devFlowsPage";
 import type { FlowCatalog } from "../flowCatalog";
-import { unknownVersionCounts } from "../storage/funnelStore";
+import { unknownVersionCounts } from "../storage/unknownVersionsStore";
 import type { Database } from "../storage/schema";
 
 export interface DevFlowsRoutesOptions {

@@ -7,6 +7,7 @@ import { replayFlow } from "../../engine/core/replayFlow";
 import type { Answers, SchemaCheck } from "../../engine/core/types";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import type { FlowCatalog } from "../flowCatalog";
+import { visitOf } from "../experiments/visits";
 import { acceptLead, type LeadIntake } from "../leads/acceptLead";
 import { botReason, decoyLeadAnswer } from "../leads/botCheck";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
@@ -89,7 +90,7 @@ export default async function leadsRoutes(
       const replay = replayFlow(flow, submission.answers as Answers, check);
       if (replay.errors.length > 0) return reply.code(400).send({ code: "3", errors: replay.errors });
 
-      const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers);
+      const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers, visitOf(request));
       request.log.info(
         { leadId: answer.leadId, flowId: flow.id, version: flow.version, code: answer.code, buyers: answer.buyers.length },
         "lead stored",

@@ -34,6 +34,8 @@ export interface NewLead {
   duplicateOf?: string;
   /** Why no buyer gets the lead, for the operator. */
   routingNote?: string;
+  /** The visit the lead came from (its cookie's random id), for the experiment report. */
+  visitId?: string;
 }
 
 /** A buyer a lead is offered to: its daily cap, its delivery row, and the lead's code if it is the first to take it. */
@@ -267,5 +269,6 @@ function toRow(lead: NewLead): NewLeadRow & { id: string } {
     consented_at: contactConsent ? receivedAt : null,
     duplicate_of: lead.duplicateOf ?? null,
     routing_note: lead.routingNote ?? null,
+    visit_id: lead.visitId ?? null,
   };
 }

@@ -1,5 +1,4 @@
 /** Kysely's view of the database: one interface per table, columns as SQL stores them. Times are ISO 8601 UTC text. */
-import type { FunnelEvent } from "../../schemas/generated/event";
 import type { Insertable, Selectable } from "kysely";
 
 /** A submitted lead. Contact columns are copies of answers, kept apart for de-duplication and erasure. */
@@ -36,6 +35,8 @@ export interface LeadsTable {
   duplicate_of: string | null;
   /** Why the lead went to no buyer, for the operator. */
   routing_note: string | null;
+  /** The visit (its cookie's random id) the lead came from, for the experiment report; null when not counted. */
+  visit_id: string | null;
 }
 
 /** Who holds a contact (phone or e-mail) for a service until `expires_at`: the de-duplication guard. */
@@ -116,19 +117,36 @@ export interface AppSettingsTable {
   value: string;
 }
 
-/** The funnel event types the quote page sends. */
-export type FunnelEventType = FunnelEvent["event"];
-
-/** How many times an event happened on a London day for one flow version (and step): counts, nothing about visitors. */
-export interface FunnelDailyCountsTable {
-  /** YYYY-MM-DD in Europe/London. */
-  day: string;
+/** A stretch of time over which a flow's weights and served version files stayed the same. */
+export interface ExperimentPeriodsTable {
   flow_id: string;
+  /** A short hash of the weights, the control and the served versions' documents. */
+  period_id: string;
+  /** When a server first served the flow with this set-up. */
+  started_at: string;
+  /** JSON of the weights in force: version → share. */
+  weights: string;
+  /** The split's default version, every other version's comparison. */
+  control: number;
+  planned_per_version: number | null;
+}
+
+/** A visit served a flow in a period: once, with the version it was served. */
+export interface ExperimentExposuresTable {
+  flow_id: string;
+  period_id: string;
+  /** The random id of the visit's first-party cookie. */
+  visit_id: string;
   flow_version: number;
-  /** The step shown, for a "step" event; "" for the others. */
+  exposed_at: string;
+}
+
+/** A step a visit reached in a period: once per visit and step, however often it was shown. */
+export interface ExperimentStepReachTable {
+  flow_id: string;
+  period_id: string;
+  visit_id: string;
   step_id: string;
-  event: FunnelEventType;
-  count: number;
 }
 
 /** How many visits on a London day asked a flow for a `?v=` it has no version for (they got the default). */
@@ -150,7 +168,9 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   erasures: ErasuresTable;
   app_settings: AppSettingsTable;
-  funnel_daily_counts: FunnelDailyCountsTable;
+  experiment_periods: ExperimentPeriodsTable;
+  experiment_exposures: ExperimentExposuresTable;
+  experiment_step_reach: ExperimentStepReachTable;
   funnel_unknown_versions: FunnelUnknownVersionsTable;
 }
 

@@ -1,4 +1,4 @@
-/** A quote page: one flow, its version chosen per visit, drawn by the engine's renderer. */
+/** A quote page: one flow in the version the server chose for the visit, drawn by the engine's renderer. */
 import { startTransition, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flows, loaders } from "virtual:flow-manifest";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
@@ -7,10 +7,10 @@ import { QuoteFlow } from "../../engine/react/QuoteFlow";
 import type { FlowSnapshot, QuoteFlowEvent } from "../../engine/react/types";
 import { PageHead } from "../head";
 import { SiteLink, useSiteNavigate } from "../navigation";
-import { chooseVersion } from "../quote/chooseVersion";
-import { pinVersion, pinnedVersion } from "../quote/versionPin";
+import { hasAnalyticsConsent, hasChosenConsent } from "../consent/consentState";
+import { isCountedVisit, VERSION_ATTRIBUTE } from "../quote/servedVersion";
 import { dataLayerListener } from "../quote/flowEvents";
-import { funnelEvent, sendFunnelEvent, withRequestedVersion } from "../quote/funnelBeacon";
+import { sendStepEvent, stepEvent } from "../quote/funnelBeacon";
 import { createFlowServices, takeCarryOver } from "../quote/flowServices";
 import { Honeypot } from "../quote/Honeypot";
 import { PhoneStatus } from "../quote/PhoneStatus";
@@ -34,52 +34,61 @@ function loadFlow(flowId: string, version: number): Promise<FlowDocument> {
 }
 
 interface Visit {
-  version: number;
   testMode: boolean;
+  /** A `?v=` that named no version (the server sent the default), kept with the lead. */
   unknownRequestedVersion?: string;
-  /** Where to start: a reload's snapshot, or past questions the query answered, with the known answers. */
+  /** Counted in the experiment: served by chance (no `?v=`), no test, and the visitor has not objected. */
+  counted: boolean;
+  /** Where to start when it is not the first step as drawn: a reload's snapshot, or past questions the query answered. */
   resume?: FlowSnapshot;
-  /** 0 for the pre-rendered default; 1 once the query, carried answers and any snapshot are applied. */
-  generation: number;
+  /** The query, carried answers and any snapshot are applied (the server's HTML has none of them). */
+  ready: boolean;
   /** Where Back on the first step goes: the chooser this flow was entered from, with the pick kept. */
   back?: string;
 }
 
-/** Where this visit starts: where a reload left off, else past the questions the query (or a hand-over) answered. */
-function startingPoint(flow: FlowDocument, given: Answers): FlowSnapshot {
+/** Where this visit starts, when not at the first step as drawn: where a reload left off, else past the questions already answered. */
+function startingPoint(flow: FlowDocument, given: Answers): FlowSnapshot | undefined {
   const saved = readSnapshot(flow.id, flow.version);
   if (saved) return { ...saved, answers: { ...saved.answers, ...given } };
+  if (Object.keys(given).length === 0) return undefined;
   const walk = walkPastAnswered(flow, given);
   return { stepId: walk.stepId, history: walk.history, answers: given };
 }
 
-export default function QuotePage({ flowId }: { flowId: string }) {
-  const summary = flows.find((f) => f.id === flowId);
-  if (!summary) throw new Error(`No quote flow "${flowId}"`);
-  const [visit, setVisit] = useState<Visit>({ version: summary.defaultVersion, testMode: false, generation: 0 });
+/** The visitor turned analytics off, or their browser asks sites not to track them. */
+function refusesCounting(): boolean {
+  return (hasChosenConsent() && !hasAnalyticsConsent()) || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+}
+
+/** A quote page in the version the server chose for the visit (the markup it sent is that version's). */
+export default function QuotePage({ flowId, version }: { flowId: string; version: number }) {
+  if (!flows.some((f) => f.id === flowId)) throw new Error(`No quote flow "${flowId}"`);
+  const [visit, setVisit] = useState<Visit>({ testMode: false, counted: false, ready: false });
   const navigate = useSiteNavigate();
 
-  // The page is pre-rendered with the default version and no answers; the visit's own choices apply after hydration.
+  // The server's HTML is the version's first step with no answers; the visit's own query and progress apply after hydration.
   useEffect(() => {
     let live = true;
     const params = new URLSearchParams(window.location.search);
-    // Read now, before the visit's version replaces the pre-rendered step; it counts as the first answer.
+    // Read before anything can redraw the step; an option tapped before the scripts ran counts as the first answer.
     const tapped = choiceTappedBeforeScripts();
-    const choice = chooseVersion(summary, params.get("v"), Math.random(), pinnedVersion(flowId));
-    if (choice.drawn) pinVersion(flowId, choice.version);
     const testMode = isTestMode(params);
     if (testMode) setTestVisit(true);
-    void loadFlow(flowId, choice.version).then((flow) => {
+    void loadFlow(flowId, version).then((flow) => {
       if (!live) return;
       const carried = takeCarryOver(flowId);
       const given = { ...carried.answers, ...prefillFromQuery(flow, params), ...prefillFromQuery(flow, tapped) };
+      const resume = startingPoint(flow, given);
+      const asked = params.get("v");
+      const unknownRequestedVersion = asked && Number(asked) !== version ? asked : undefined;
       startTransition(() =>
         setVisit({
-          version: choice.version,
           testMode,
-          ...(choice.unknownRequested ? { unknownRequestedVersion: choice.unknownRequested } : {}),
-          resume: startingPoint(flow, given),
-          generation: 1,
+          counted: !testMode && isCountedVisit(window.location.search, refusesCounting()),
+          ready: true,
+          ...(unknownRequestedVersion ? { unknownRequestedVersion } : {}),
+          ...(resume ? { resume } : {}),
           ...(carried.back ? { back: carried.back } : {}),
         }),
       );
@@ -87,9 +96,9 @@ export default function QuotePage({ flowId }: { flowId: string }) {
     return () => {
       live = false;
     };
-  }, [summary, flowId]);
+  }, [flowId, version]);
 
-  const flow = use(loadFlow(flowId, visit.version));
+  const flow = use(loadFlow(flowId, version));
   const services = useMemo(
     () =>
       createFlowServices(
@@ -105,13 +114,14 @@ export default function QuotePage({ flowId }: { flowId: string }) {
 
   // Progress is kept for a reload until the lead is in; after that, a reload starts afresh.
   const leadIn = useRef(false);
-  const unknownVersionCounted = useRef(false);
   const onSnapshot = useCallback(
     (snapshot: FlowSnapshot) => {
-      if (visit.generation > 0 && !leadIn.current) saveSnapshot(flow.id, flow.version, snapshot);
+      if (visit.ready && !leadIn.current) saveSnapshot(flow.id, flow.version, snapshot);
     },
-    [flow, visit.generation],
+    [flow, visit.ready],
   );
+  // Events of the step drawn before the visit is known wait for it; a visit that starts elsewhere draws its own.
+  const waiting = useRef<QuoteFlowEvent[]>([]);
   const onEvent = useMemo(() => {
     const push = dataLayerListener(flow);
     return (event: QuoteFlowEvent) => {
@@ -119,22 +129,27 @@ export default function QuotePage({ flowId }: { flowId: string }) {
         leadIn.current = true;
         clearSnapshot(flow.id, flow.version);
       }
-      // The pre-rendered first step is not a visit's step until the visit's version is known.
-      if (visit.generation === 0) return;
+      if (!visit.ready) {
+        waiting.current.push(event);
+        return;
+      }
       push(event);
-      const counted = funnelEvent(flow, event);
-      if (!counted || visit.testMode) return;
-      // The visit's first step says once which unknown ?v= it asked for (listed on /dev/flows/).
-      const unknown = counted.event === "step" && !unknownVersionCounted.current ? visit.unknownRequestedVersion : undefined;
-      if (unknown) unknownVersionCounted.current = true;
-      sendFunnelEvent(unknown ? withRequestedVersion(counted, unknown) : counted);
+      const step = stepEvent(flow, event);
+      if (step && visit.counted) sendStepEvent(step);
     };
-  }, [flow, visit.generation, visit.testMode, visit.unknownRequestedVersion]);
+  }, [flow, visit.ready, visit.counted]);
+  useEffect(() => {
+    if (!visit.ready) return;
+    const held = visit.resume ? [] : waiting.current;
+    waiting.current = [];
+    for (const event of held) onEvent(event);
+  }, [visit.ready, visit.resume, onEvent]);
 
   return (
-    // data-ready: the visit's version, query answers and any resumed progress are applied (the pre-rendered page has none).
+    // data-flow-version: the version this markup shows, chosen by the server; the script takes it over as it is.
+    // data-ready: the query answers and any resumed progress are applied (the server's page has none).
     // data-hydrate-at-once: the page's code starts as soon as it arrives (other pages wait until they are used).
-    <div className="container narrow quote-page" data-hydrate-at-once="" data-ready={visit.generation > 0 || undefined}>
+    <div className="container narrow quote-page" data-hydrate-at-once="" {...{ [VERSION_ATTRIBUTE]: flow.version }} data-ready={visit.ready || undefined}>
       <PageHead
         title={flow.title}
         description={`${flow.title}: answer a few quick questions and get quotes from UK suppliers. Free, with no obligation.`}
@@ -156,7 +171,7 @@ export default function QuotePage({ flowId }: { flowId: string }) {
       </noscript>
       <Honeypot />
       <QuoteFlow
-        key={`${flow.id}@${flow.version}#${visit.generation}`}
+        key={`${flow.id}@${flow.version}${visit.resume ? "#resumed" : ""}`}
         flow={flow}
         services={services}
         {...(visit.resume ? { resume: visit.resume, initialAnswers: visit.resume.answers } : {})}

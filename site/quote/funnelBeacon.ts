@@ -1,37 +1,21 @@
 /**
- * First-party funnel counts: each start, step, submission and lead is sent to POST /api/events with
- * navigator.sendBeacon — flow, version, step and event type only, no personal data and no identifiers.
+ * The experiment's step beacon: each step a counted visit reaches is sent to POST /api/events with
+ * navigator.sendBeacon — flow, version and step only. The visit is known by its cookie, which the browser sends
+ * with the beacon; the server counts each step once per visit. Exposures and leads are counted by the server itself.
  */
 import type { FlowDocument } from "../../engine/core/types";
 import type { QuoteFlowEvent } from "../../engine/react/types";
-import type { FunnelEvent } from "../../schemas/generated/event";
+import type { StepEvent } from "../../schemas/generated/event";
 
-export type { FunnelEvent };
+export type { StepEvent };
 
-/** The funnel event for an engine event, if it is one the funnel counts. */
-export function funnelEvent(flow: FlowDocument, event: QuoteFlowEvent): FunnelEvent | undefined {
-  const base = { flowId: flow.id, version: flow.version };
-  switch (event.type) {
-    case "start":
-      return { ...base, event: "start" };
-    case "step":
-      return { ...base, event: "step", stepId: event.stepId };
-    case "submit":
-      return { ...base, event: "submit" };
-    case "leadSuccess":
-      return { ...base, event: "lead" };
-    case "serviceTypeChosen":
-      return undefined;
-  }
+/** The beacon for an engine event, when it is a step shown. */
+export function stepEvent(flow: FlowDocument, event: QuoteFlowEvent): StepEvent | undefined {
+  return event.type === "step" ? { flowId: flow.id, version: flow.version, stepId: event.stepId } : undefined;
 }
 
-/** The event with the `?v=` a visit asked for that named no version, when it can be counted (a short plain value). */
-export function withRequestedVersion(event: FunnelEvent, requested: string): FunnelEvent {
-  return /^[A-Za-z0-9._-]{1,16}$/.test(requested) ? { ...event, requestedVersion: requested } : event;
-}
-
-/** Sends one funnel event without delaying the page (the browser delivers it even as the page unloads). */
-export function sendFunnelEvent(event: FunnelEvent): void {
+/** Sends one step without delaying the page (the browser delivers it even as the page unloads). */
+export function sendStepEvent(event: StepEvent): void {
   if (typeof navigator === "undefined" || typeof navigator.sendBeacon !== "function") return;
   navigator.sendBeacon("/api/events", new Blob([JSON.stringify(event)], { type: "application/json" }));
 }

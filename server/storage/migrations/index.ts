@@ -5,6 +5,7 @@ import * as leadPipeline from "./0002_lead_pipeline";
 import * as funnelCounts from "./0003_funnel_counts";
 import * as unknownVersions from "./0004_unknown_versions";
 import * as startTokenKey from "./0005_start_token_key";
+import * as experiments from "./0006_experiments";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0003_funnel_counts": funnelCounts,
   "0004_unknown_versions": unknownVersions,
   "0005_start_token_key": startTokenKey,
+  "0006_experiments": experiments,
 };
