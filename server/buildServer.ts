@@ -88,7 +88,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
-  await app.register(quotePages, { db, flows, now });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
   await app.register(addressesRoutes, { provider: createAddressProvider(config), rateLimitMax: config.addressRateLimitMax });

@@ -1,21 +1,33 @@
 /** The site's routes. Pages load lazily; the pre-rendered HTML stays until a page's code has arrived. */
 import { lazy, use } from "react";
-import { Route, Routes } from "react-router";
+import { Route, Routes, useLocation } from "react-router";
 import { flows } from "virtual:flow-manifest";
 import { Preload } from "./head";
 import { SiteLayout } from "./layout/SiteLayout";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
 import type { FlowSummary } from "./quote/flowSummary";
-import { ServedVersionContext, versionWithoutServer } from "./quote/servedVersion";
+import { ServedVersionContext, versionFromServer } from "./quote/servedVersion";
 import { quotePath } from "./quotePaths";
 
 const QuotePage = lazy(() => import("./pages/QuotePage"));
 const ContentRoute = lazy(() => import("./pages/ContentRoute"));
 
-/** A quote page in the version being pre-rendered, else (drawn without the server's HTML) the one `?v=` names. */
+/** A quote page in the version being pre-rendered, else (drawn in the browser by the app) the one the server chooses for the visit. */
 function QuoteRoute({ flow }: { flow: FlowSummary }) {
   const served = use(ServedVersionContext);
-  const version = served ?? (typeof window === "undefined" ? flow.defaultVersion : versionWithoutServer(flow, window.location.search));
+  return served !== undefined || typeof window === "undefined" ? (
+    <QuoteInVersion flow={flow} version={served ?? flow.defaultVersion} />
+  ) : (
+    <QuoteAsServed flow={flow} />
+  );
+}
+
+function QuoteAsServed({ flow }: { flow: FlowSummary }) {
+  const { search } = useLocation();
+  return <QuoteInVersion flow={flow} version={use(versionFromServer(flow, search))} />;
+}
+
+function QuoteInVersion({ flow, version }: { flow: FlowSummary; version: number }) {
   return (
     <>
       <Preload ids={["quoteIsland.tsx", `../forms/${flow.id}/v${version}.json`]} />

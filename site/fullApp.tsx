@@ -6,7 +6,6 @@ import { App } from "./App";
 import { loadFooter } from "./layout/SiteLayout";
 import { nextShown } from "./layout/hydrated";
 import { NavigationContext } from "./navigation";
-import { isQuotePage } from "./quotePaths";
 
 const app = (
   <StrictMode>
@@ -21,8 +20,7 @@ const app = (
 /** The router's navigation for the parts that also run without it (navigation.tsx). */
 function RouterNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  // A quote page is the server's to serve: it chooses the visit's version and counts it.
-  const go = useCallback((path: string) => (isQuotePage(path) ? location.assign(path) : void navigate(path)), [navigate]);
+  const go = useCallback((path: string) => void navigate(path), [navigate]);
   return <NavigationContext value={go}>{children}</NavigationContext>;
 }
 

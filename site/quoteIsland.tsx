@@ -12,7 +12,7 @@ import { Hydrated, nextShown } from "./layout/hydrated";
 import { NavigationContext, type SiteNavigate } from "./navigation";
 import QuotePage from "./pages/QuotePage";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
-import { isQuotePage, quotePath } from "./quotePaths";
+import { quotePath } from "./quotePaths";
 import { versionInMarkup } from "./quote/servedVersion";
 import { enhanceStaticPage, takeOverPage } from "./staticPage";
 
@@ -24,8 +24,6 @@ export async function startQuoteIsland(root: HTMLElement): Promise<void> {
   const version = versionInMarkup(main) ?? flow.defaultVersion;
   const island: Island = {};
   const leave: SiteNavigate = (path) => {
-    // Another quote page is the server's to serve: it chooses the visit's version.
-    if (isQuotePage(path)) return location.assign(path);
     if (!takeOverPage()) return;
     island.left = true;
     void import("./fullApp").then(async ({ renderApp }) => {

@@ -3,6 +3,3 @@ export const QUOTE_CRUMB = "Get a quote";
 
 /** A quote page's path: /quote/ for the chooser, /quote/<flow path>/ for the rest. */
 export const quotePath = (flowPath: string) => `/quote/${flowPath ? `${flowPath}/` : ""}`;
-
-/** Whether a site path (with any query or fragment) is a quote page, which the server always serves itself. */
-export const isQuotePage = (path: string) => /^\/quote(\/|$|\?|#)/.test(path);

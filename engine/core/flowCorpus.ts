@@ -53,6 +53,8 @@ export interface CorpusFlow {
   defaultVersion?: number;
   /** Each served version's share of visitors without ?v=. */
   weights: Record<string, number>;
+  /** Visitors planned per version (split.json's `plannedPerVersion`): the experiment report's target. */
+  plannedPerVersion?: number;
 }
 
 /** Every flow, by id, and every finding, in the order of the files. */
@@ -155,6 +157,7 @@ function readFlow(
       ...(split ? { split } : {}),
       ...(shared ? { defaultVersion: shared.defaultVersion } : {}),
       weights: shared?.weights ?? {},
+      ...(split?.plannedPerVersion ? { plannedPerVersion: split.plannedPerVersion } : {}),
     },
     findings,
   };

@@ -1,12 +1,15 @@
 /**
  * The development page of every quote flow, /dev/flows/: each version's picture, description, share of traffic
  * and a link to try it, the forms folder's findings where they apply (weights that do not add up to 100, a version
- * not served), and the `?v=` values visitors asked for that name no version. Styles are attributes and there are
+ * not served), the `?v=` values visitors asked for that name no version, and the experiment report of the flow's
+ * current period. Styles are attributes and there are
  * no scripts, as the Content Security Policy requires.
  */
 import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import { formatFinding, type Finding } from "../../engine/core/findings";
 import type { CorpusFlow, CorpusVersion, FlowCorpus } from "../../engine/core/flowCorpus";
+import type { ExperimentReport } from "../experiments/experimentReport";
+import { experimentReportFragment } from "../experiments/experimentReportHtml";
 import type { UnknownVersionCount } from "../storage/unknownVersionsStore";
 
 const ink = "color:#1b1f23";
@@ -31,8 +34,8 @@ export function trafficShare(flow: CorpusFlow, version: number): number {
   return total > 0 ? (weight / total) * 100 : version === flow.defaultVersion ? 100 : 0;
 }
 
-/** The page's HTML. */
-export function devFlowsHtml(corpus: FlowCorpus, unknown: UnknownVersionCount[]): string {
+/** The page's HTML; `experiments` has each flow's current-period report, by flow id, for the flows that have one. */
+export function devFlowsHtml(corpus: FlowCorpus, unknown: UnknownVersionCount[], experiments: ReadonlyMap<string, ExperimentReport> = new Map()): string {
   const ids = corpus.flows.map((f) => f.id);
   const versions = corpus.flows.reduce((sum, f) => sum + f.versions.length, 0);
   const errors = corpus.findings.filter((f) => f.severity === "error").length;
@@ -49,20 +52,38 @@ ${summary}
 <nav aria-label="Flows"><ul style="columns:16rem;padding-left:1.2rem">
 ${ids.map((id) => `<li><a href="#${id}">${escapeMarkup(id)}</a></li>`).join("\n")}
 </ul></nav>
-${corpus.flows.map((flow) => flowSection(flow, corpus.findings.filter((f) => f.file.startsWith(`${corpus.root}/${flow.id}/`)), unknown.filter((u) => u.flowId === flow.id && !flow.versions.some((v) => v.flow && String(v.version) === u.requested)))).join("\n")}
+${corpus.flows
+  .map((flow) =>
+    flowSection(
+      flow,
+      corpus.findings.filter((f) => f.file.startsWith(`${corpus.root}/${flow.id}/`)),
+      unknown.filter((u) => u.flowId === flow.id && !flow.versions.some((v) => v.flow && String(v.version) === u.requested)),
+      experiments.get(flow.id),
+    ),
+  )
+  .join("\n")}
 </body>
 </html>
 `;
 }
 
-function flowSection(flow: CorpusFlow, findings: Finding[], unknown: UnknownVersionCount[]): string {
+function flowSection(flow: CorpusFlow, findings: Finding[], unknown: UnknownVersionCount[], experiment: ExperimentReport | undefined): string {
   const notes = findings.map((f) => `<li style="${f.severity === "error" ? error : warn};list-style:none"><pre style="margin:0;white-space:pre-wrap">${escapeMarkup(formatFinding(f))}</pre></li>`);
   const asked = unknown.map((u) => `<li><code>?v=${escapeMarkup(u.requested)}</code>: ${u.count} ${u.count === 1 ? "visit" : "visits"}, last on ${escapeMarkup(u.lastDay)}</li>`);
   return `<section aria-labelledby="${flow.id}" style="border-top:1px solid #c9d1d9;margin-top:2rem">
 <h2 id="${flow.id}">${escapeMarkup(flow.id)}: ${escapeMarkup(flow.title)}</h2>
 ${notes.length ? `<ul aria-label="Findings for ${escapeMarkup(flow.id)}" style="padding:0">\n${notes.join("\n")}\n</ul>` : ""}
 ${asked.length ? `<div style="${warn}"><p style="margin:0">Asked for with <code>?v=</code> but no such version (those visitors got v${flow.defaultVersion ?? "–"}):</p><ul aria-label="Unknown versions asked for in ${escapeMarkup(flow.id)}">\n${asked.join("\n")}\n</ul></div>` : ""}
+${experimentSection(flow, experiment)}
 ${flow.versions.map((v) => versionArticle(flow, v)).join("\n")}
+</section>`;
+}
+
+function experimentSection(flow: CorpusFlow, report: ExperimentReport | undefined): string {
+  const body = report ? experimentReportFragment(report, 4) : `<p style="${muted}">No experiment period yet: no visitor has been served this flow's current weights and versions.</p>`;
+  return `<section aria-labelledby="${flow.id}-experiment" style="margin:1rem 0">
+<h3 id="${flow.id}-experiment" style="margin-bottom:.25rem">Experiment, current period</h3>
+${body}
 </section>`;
 }
 

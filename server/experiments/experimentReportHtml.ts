@@ -28,7 +28,7 @@ ${SRM_CAUSES.map((c) => `<li>${esc(c)}</li>`).join("\n")}
 </ul>
 <p style="margin:0">Find and fix the cause, then start a new period.</p></div>`
     : `<p>Traffic split: ${esc(srmSentence(report.srm))}.</p>`;
-  const planned = period.plannedPerVersion ? `${count(period.plannedPerVersion)} visitors per version` : "nothing (set plannedPerVersion in split.json)";
+  const planned = period.plannedPerVersion ? `${count(period.plannedPerVersion)} visitors per version` : "none (set plannedPerVersion in split.json)";
   return `<div class="experiment-report">
 <p>Period <code>${esc(period.id)}</code>, ${esc(beganText(period))}. Weights ${esc(weightsLine(period))}; control v${period.control}. Planned: ${esc(planned)}.</p>
 ${srm}

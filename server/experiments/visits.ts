@@ -51,12 +51,14 @@ export function endVisit(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[VISIT_COOKIE] !== undefined) reply.clearCookie(VISIT_COOKIE, { path: "/" });
 }
 
-/**
- * Whether a request for a page is no visitor looking at it: a known bot or crawler, or a browser fetching the
- * page ahead of a click that may never come (prefetch and prerender hints).
- */
-export function isUncountedFetch(request: FastifyRequest): boolean {
+/** Whether a request is the browser fetching a page ahead of a click that may never come (prefetch and prerender hints). */
+export function isPrefetch(request: FastifyRequest): boolean {
   const h = request.headers;
   const purpose = `${h["sec-purpose"] ?? ""} ${h["purpose"] ?? ""} ${h["x-purpose"] ?? ""} ${h["x-moz"] ?? ""}`.toLowerCase();
-  return /prefetch|prerender|preview/.test(purpose) || isbot(h["user-agent"] ?? "");
+  return /prefetch|prerender|preview/.test(purpose);
+}
+
+/** Whether a request for a page is no visitor looking at it: a prefetch, or a known bot, crawler or headless browser. */
+export function isUncountedFetch(request: FastifyRequest): boolean {
+  return isPrefetch(request) || isbot(request.headers["user-agent"] ?? "");
 }

@@ -28,7 +28,7 @@ export async function ensurePeriod(db: Kysely<Database>, flowId: string, period:
       control: period.control,
       planned_per_version: period.plannedPerVersion ?? null,
     })
-    .onConflict((oc) => oc.columns(["flow_id", "period_id"]).doUpdateSet({ planned_per_version: period.plannedPerVersion ?? null }))
+    .onConflict((oc) => oc.columns(["flow_id", "period_id"]).doNothing())
     .execute();
   known.add(key);
 }
@@ -79,8 +79,12 @@ export async function listPeriods(db: Kysely<Database>, flowId: string): Promise
 export async function loadExperimentCounts(db: Kysely<Database>, flow: CorpusFlow, periodId?: string): Promise<ExperimentCounts | undefined> {
   const id = periodId ?? currentPeriod(flow)?.id;
   if (!id) return undefined;
-  const period = (await listPeriods(db, flow.id)).find((p) => p.id === id);
-  if (!period) return undefined;
+  const stored = (await listPeriods(db, flow.id)).find((p) => p.id === id);
+  if (!stored) return undefined;
+  // The plan is no part of the set-up: the current period takes split.json's as it is now.
+  const { plannedPerVersion, ...rest } = stored;
+  const planned = periodId === undefined ? flow.plannedPerVersion : plannedPerVersion;
+  const period: ExperimentPeriod = { ...rest, ...(planned ? { plannedPerVersion: planned } : {}) };
   const versions: Record<string, VersionCounts> = {};
   const of = (version: number) => (versions[String(version)] ??= { exposures: 0, leads: 0, steps: {} });
   for (const version of Object.keys(period.weights)) of(Number(version));

@@ -140,10 +140,10 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
   }, [flow, visit.ready, visit.counted]);
   useEffect(() => {
     if (!visit.ready) return;
-    const held = visit.resume ? [] : waiting.current;
+    const held = visit.resume || visit.back ? [] : waiting.current;
     waiting.current = [];
     for (const event of held) onEvent(event);
-  }, [visit.ready, visit.resume, onEvent]);
+  }, [visit.ready, visit.resume, visit.back, onEvent]);
 
   return (
     // data-flow-version: the version this markup shows, chosen by the server; the script takes it over as it is.
@@ -171,7 +171,8 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
       </noscript>
       <Honeypot />
       <QuoteFlow
-        key={`${flow.id}@${flow.version}${visit.resume ? "#resumed" : ""}`}
+        // Drawn again only for a visit that does not start as the server drew it: resumed, answered ahead, or handed over (with Back).
+        key={`${flow.id}@${flow.version}${visit.resume || visit.back ? "#entered" : ""}`}
         flow={flow}
         services={services}
         {...(visit.resume ? { resume: visit.resume, initialAnswers: visit.resume.answers } : {})}

@@ -1,8 +1,8 @@
 /**
  * The version of a flow a quote page shows is the server's choice (server/plugins/quotePages.ts): it sends that
- * version's pre-rendered page, marked `data-flow-version`, and the page's script takes over the same markup. Only
- * a page drawn without the server's HTML (the live preview's empty page) chooses for itself: `?v=` when it names
- * a version, else the default.
+ * version's pre-rendered page, marked `data-flow-version`, and the page's script takes over the same markup. A
+ * quote page the app draws itself (reached from another page of the site, or the live preview's empty page) asks
+ * the server for the same choice; only when the server cannot answer does it take `?v=`, else the default.
  */
 import { createContext } from "react";
 import type { FlowSummary } from "./flowSummary";
@@ -19,7 +19,26 @@ export function versionInMarkup(root: ParentNode): number | undefined {
   return value ? Number(value) : undefined;
 }
 
-/** Without the server's HTML: the version `?v=` names, else the default. */
+const asked = new Map<string, Promise<number>>();
+
+/** The server's choice for a quote page the app draws itself; once per flow and query while the page lives. */
+export function versionFromServer(flow: FlowSummary, search: string): Promise<number> {
+  const key = `${flow.id}${search}`;
+  let version = asked.get(key);
+  if (!version) {
+    const query = new URLSearchParams(search);
+    const params = new URLSearchParams({ flow: flow.id });
+    for (const name of ["v", "tm"]) if (query.has(name)) params.set(name, query.get(name)!);
+    version = fetch(`/api/quote-version?${params}`, { credentials: "same-origin" })
+      .then((response): Promise<{ version?: unknown }> | { version?: unknown } => (response.ok ? response.json() : {}))
+      .then(({ version: served }) => (typeof served === "number" && flow.versions.includes(served) ? served : versionWithoutServer(flow, search)))
+      .catch(() => versionWithoutServer(flow, search));
+    asked.set(key, version);
+  }
+  return version;
+}
+
+/** Without the server's answer: the version `?v=` names, else the default. */
 export function versionWithoutServer(flow: FlowSummary, search: string): number {
   const asked = Number(new URLSearchParams(search).get("v"));
   return flow.versions.includes(asked) ? asked : flow.defaultVersion;

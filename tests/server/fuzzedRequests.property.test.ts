@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureLead } from "./support/pipelineFixtures";
+import { getQuotePage } from "./support/quoteVisits";
 import { serverDialects, startServerOn, type ServerOnDialect } from "./support/serverOnDialect";
 
 /** Bodies per endpoint and database: four endpoints, so 10,000 on each database. */
@@ -26,7 +27,7 @@ const leadBody = fc.oneof(
   anyJson,
 );
 const eventBody = fc.oneof(
-  fc.record({ flowId: fc.oneof(fc.constant("fixture-business-energy"), text), version: fc.oneof(fc.constant(1), anyJson), event: fc.oneof(fc.constantFrom("start", "step", "submit", "lead"), text), stepId: fc.option(fc.oneof(fc.constant("contact"), text), { nil: undefined }) }),
+  fc.record({ flowId: fc.oneof(fc.constant("fixture-business-energy"), text), version: fc.oneof(fc.constant(1), anyJson), stepId: fc.option(fc.oneof(fc.constant("contact"), fc.constant("done"), text), { nil: undefined }) }),
   anyJson,
 );
 const newsletterBody = fc.record({ email: fc.oneof(fc.emailAddress(), text), consentText: text, honeypot: fc.option(fc.oneof(fc.constant(""), text), { nil: undefined }), asForm: fc.boolean() });
@@ -34,7 +35,7 @@ const newsletterBody = fc.record({ email: fc.oneof(fc.emailAddress(), text), con
 describe.each(serverDialects)("10,000 fuzzed requests on %s", (dialect, skipped) => {
   let on: ServerOnDialect;
   beforeAll(async () => {
-    if (!skipped) on = await startServerOn(dialect, { env: { OPENING_HOURS: "always", DUPLICATE_WINDOW_HOURS: "0", ADDRESS_RATE_LIMIT_MAX: "100000" } });
+    if (!skipped) on = await startServerOn(dialect, { quotePages: true, env: { OPENING_HOURS: "always", DUPLICATE_WINDOW_HOURS: "0", ADDRESS_RATE_LIMIT_MAX: "100000" } });
   });
   afterAll(async () => {
     await on?.close();
@@ -43,7 +44,9 @@ describe.each(serverDialects)("10,000 fuzzed requests on %s", (dialect, skipped)
   const inject = (options: InjectOptions) => on.server.app.inject(options);
 
   test("to leads, events, the newsletter and address lookups are all answered below 500, and only what was accepted is stored", async () => {
-    const stored = { leads: new Set<string>(), events: 0, subscribers: new Set<string>() };
+    const stored = { leads: new Set<string>(), steps: new Set<string>(), subscribers: new Set<string>() };
+    // Step beacons come from a visit the quote page was served to.
+    const { cookie } = await getQuotePage(on.server.app, "fixture-business-energy");
     const statuses: number[] = [];
     const expectNoFault = (status: number) => {
       statuses.push(status);
@@ -61,9 +64,9 @@ describe.each(serverDialects)("10,000 fuzzed requests on %s", (dialect, skipped)
     );
     await fc.assert(
       fc.asyncProperty(eventBody, async (body) => {
-        const response = await inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
+        const response = await inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json", cookie: cookie! }, payload: JSON.stringify(body) });
         expectNoFault(response.statusCode);
-        if (response.statusCode === 204) stored.events++;
+        if (response.statusCode === 204) stored.steps.add((body as { stepId: string }).stepId);
       }),
       { numRuns: RUNS },
     );
@@ -90,11 +93,11 @@ describe.each(serverDialects)("10,000 fuzzed requests on %s", (dialect, skipped)
     );
 
     const leadIds = (await on.db.selectFrom("leads").select("id").execute()).map((row) => row.id);
-    const counted = await on.db.selectFrom("funnel_daily_counts").select("count").execute();
+    const reached = await on.db.selectFrom("experiment_step_reach").select("step_id").execute();
     const subscribers = await on.db.selectFrom("newsletter_subscribers").select("email").execute();
     expect(statuses).toHaveLength(4 * RUNS);
     expect(new Set(leadIds)).toEqual(stored.leads);
-    expect(counted.reduce((sum, row) => sum + Number(row.count), 0)).toBe(stored.events);
+    expect(new Set(reached.map((row) => row.step_id))).toEqual(stored.steps);
     expect(new Set(subscribers.map((row) => row.email))).toEqual(stored.subscribers);
     // Enough of each kind was accepted for the comparison to mean something.
     expect(stored.leads.size).toBeGreaterThan(50);

@@ -47,10 +47,10 @@ describe.each(serverDialects)("characters no one can type, on %s", (dialect, ski
     expect(await findSubscriber(on.db, "nul@example.com")).toBeUndefined();
   });
 
-  test("refuses a funnel event naming a step with them", async () => {
-    const response = await on.server.app.inject({ method: "POST", url: "/api/events", payload: { flowId: "fixture-business-energy", version: 1, event: "step", stepId: "contact\u0000" } });
+  test("refuses a step beacon naming a step with them", async () => {
+    const response = await on.server.app.inject({ method: "POST", url: "/api/events", payload: { flowId: "fixture-business-energy", version: 1, stepId: "contact\u0000" } });
 
     expect(response.statusCode).toBe(400);
-    expect(await on.db.selectFrom("funnel_daily_counts").selectAll().execute()).toEqual([]);
+    expect(await on.db.selectFrom("experiment_step_reach").selectAll().execute()).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { openDatabase } from "../../server/storage/database";
 import { countLeads, findLead } from "../../server/storage/leadsStore";
 import type { Database, LeadRow } from "../../server/storage/schema";
 import { businessEnergyV1Answers } from "../../scripts/support/sampleLead";
+import { writeQuotePages } from "./support/quoteVisits";
 
 /** A fresh temp folder; remove it with `removeTempDir`. */
 export function makeTempDir(prefix = "switchplan-test-"): Promise<string> {
@@ -41,6 +42,8 @@ export interface TestServerOptions {
   deliveryWorker?: boolean;
   /** Buyers' signing secrets by variable name. */
   secrets?: Record<string, string>;
+  /** Serve quote pages: a minimal built site with every version's page of the forms folder. */
+  quotePages?: boolean;
 }
 
 /**
@@ -52,12 +55,13 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
   const dataDir = await makeTempDir();
   const config = loadConfig({
     DATA_DIR: dataDir,
-    SITE_DIR: path.join(dataDir, "no-site"),
+    SITE_DIR: path.join(dataDir, options.quotePages ? "site" : "no-site"),
     RATE_LIMIT_MAX: "10000",
     OPENING_HOURS: "always",
     MIN_FILL_MS: "0",
     ...env,
   });
+  if (options.quotePages) await writeQuotePages(config.siteDir, config.formsDir);
   const app = await buildServer({
     config,
     logger,

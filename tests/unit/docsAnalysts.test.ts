@@ -9,12 +9,13 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatFindings } from "../../engine/core/findings";
 import { loadFlowCorpus, repoRoot } from "../../engine/node/formsFolder";
-import { funnelReport, formatFunnelReport } from "../../scripts/funnel/funnelReport";
+import { createAjv } from "../../engine/node/validation";
 import { checkForms } from "../../scripts/formsCheck";
+import { main as reportFunnel } from "../../scripts/reportFunnel";
 import { flowSvg, readFlow } from "../../scripts/formsGraph";
 import { startLivePreview, type LivePreview } from "../../scripts/livePreview";
 import { chromiumArgs, chromiumPath } from "../../scripts/support/chromium";
-import { fencedBlocks, jsonOf } from "./docsSnippets";
+import { blockAfter, fencedBlocks, jsonOf } from "./docsSnippets";
 
 const doc = readFileSync(path.join(repoRoot, "docs/analysts.md"), "utf8");
 const PREVIEW_TIMEOUT = 90_000;
@@ -164,28 +165,38 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     expect(water).toMatchObject({ defaultVersion: 1, weights: { "1": 50, "2": 50 } });
   });
 
-  it("6. prints the report as the doc shows it: steps in the visitors' order with their drop-off, the interval and the test's verdict", () => {
-    const corpus = loadFlowCorpus(formsDir);
-    const water = corpus.flows.find((f) => f.id === "business-water")!;
-    const shownSteps: Array<[string, number]> = [["supplier", 230], ["sites", 190], ["spend", 170], ["address", 120], ["contact", 90], ["done", 45]];
-    const report = funnelReport({
-      flowId: "business-water",
-      since: "2026-03-01",
-      defaultVersion: water.defaultVersion!,
-      versions: water.versions.map((v) => ({ version: v.version, flow: v.flow! })),
-      counts: [
-        { version: 1, stepId: "", event: "start", count: 200 },
-        { version: 1, stepId: "", event: "lead", count: 30 },
-        { version: 2, stepId: "", event: "start", count: 200 },
-        ...shownSteps.map(([stepId, count]) => ({ version: 2, stepId, event: "step" as const, count })),
-        { version: 2, stepId: "", event: "submit", count: 46 },
-        { version: 2, stepId: "", event: "lead", count: 45 },
-      ],
-    });
-    const printed = formatFunnelReport(report).split("\n");
-    const shown = fencedBlocks(doc, "text").find((block) => block.startsWith("v2\n"))!.split("\n").filter((line) => line.trim() !== "...");
-    expect(shown.length).toBeGreaterThan(8);
-    for (const line of shown) expect(printed).toContain(line);
-    expect(fencedBlocks(doc, "sh")).toContainEqual(expect.stringContaining("npm run report:funnel -- business-water --since 2026-03-01 --html water-funnel.html"));
+  it("6. plans the visitors needed per version as the doc shows, and takes the plan in split.json", async () => {
+    const command = fencedBlocks(doc, "sh").find((block) => block.includes("--plan"))!;
+    expect(command).toBe("npm run report:funnel -- --plan --baseline 0.12 --mde 0.02");
+    const printed = await reportOutput(command);
+    expect(printed).toBe(`${blockAfter(doc, "### Plan how many visitors you need", "text")}\n`);
+    expect(JSON.parse(await reportOutput(`${command} --json`))).toEqual({ perVersion: 4438 });
+    expect(doc).toContain('(`--json` prints `{"perVersion": 4438}`.)');
+
+    const withPlan = { ...jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"weights"'))!), ...jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"plannedPerVersion"'))!) };
+    expect(createAjv().getSchema("split.schema.json")!(withPlan)).toBe(true);
+    writeFileSync(path.join(formsDir, "business-water", "split.json"), JSON.stringify(withPlan));
+    expect(checkOutput()).toBe("0 errors, 0 warnings");
+    expect(loadFlowCorpus(formsDir).flows.find((f) => f.id === "business-water")).toMatchObject({ plannedPerVersion: 4438 });
+  });
+
+  it("6. prints the report of the doc's counts file exactly as the doc shows it, with the figures it explains", async () => {
+    const commands = fencedBlocks(doc, "sh").find((block) => block.includes("--counts"))!.split("\n");
+    expect(commands).toEqual(["npm run report:funnel -- business-energy", "npm run report:funnel -- business-energy --period 3f9a2c1b7d40 --html energy-report.html", "npm run report:funnel -- --counts docs/examples/business-energy-counts.json"]);
+    const printed = await reportOutput(commands[2]!);
+    const shown = fencedBlocks(doc, "text").find((block) => block.startsWith("Experiment report for"))!;
+    expect(printed).toBe(`${shown}\n`);
+    for (const quoted of ["v2's 14.3% could well be anywhere from 13.3% to 15.3%", "(14.27% − 12.00% = +2.27)"]) expect(doc).toContain(quoted);
+    expect(printed).toMatch(/v2 +40% +5,150 +735 +14\.3% +13\.3% – 15\.3%/);
+    expect(printed).toMatch(/v2 +\+2\.27 .* better\n/);
+    expect(printed).toContain("v3: collecting (2,600 of 4,438 planned)");
   });
 });
+
+/** What `npm run report:funnel -- <args>` prints, its files taken from the repository's root as the doc's commands are. */
+async function reportOutput(command: string): Promise<string> {
+  const args = command.replace("npm run report:funnel -- ", "").split(" ").map((arg) => (arg.startsWith("docs/") ? path.join(repoRoot, arg) : arg));
+  let out = "";
+  expect(await reportFunnel(args, { out: (text) => (out += text), err: (text) => (out += text) })).toBe(0);
+  return out;
+}

@@ -5,7 +5,8 @@ import { chooserFlow } from "../fixtures/chooserFlow";
 import type { FlowDocument } from "../../engine/core/types";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
 import { initialState } from "../../engine/core/quoteFlow";
-import { chooseVersion } from "../../site/quote/chooseVersion";
+import { assignVersion } from "../../server/experiments/assignVersion";
+import { isCountedVisit, versionWithoutServer } from "../../site/quote/servedVersion";
 import { isTestMode, prefillFromQuery } from "../../site/quote/prefill";
 import v1 from "../../forms/business-energy/v1.json";
 
@@ -81,25 +82,46 @@ describe("where a visit starts", () => {
   });
 });
 
-describe("choosing a version", () => {
+describe("assigning a version", () => {
+  const weights = { "1": 70, "2": 30, "3": 0 };
+  const visits = Array.from({ length: 2000 }, (_, n) => `visit-${n}`);
+
+  it("shares visits by the weights, never giving a version without a share", () => {
+    const served = visits.map((visit) => assignVersion(visit, "business-energy", weights, 1));
+    const share = (v: number) => served.filter((s) => s === v).length / served.length;
+    expect(share(1)).toBeCloseTo(0.7, 1);
+    expect(share(2)).toBeCloseTo(0.3, 1);
+    expect(share(3)).toBe(0);
+  });
+
+  it("gives a visit the same version every time, and decides each flow on its own", () => {
+    expect(visits.map((visit) => assignVersion(visit, "business-energy", weights, 1))).toEqual(visits.map((visit) => assignVersion(visit, "business-energy", weights, 1)));
+    const energy = visits.map((visit) => assignVersion(visit, "business-energy", { "1": 50, "2": 50 }, 1));
+    const water = visits.map((visit) => assignVersion(visit, "business-water", { "1": 50, "2": 50 }, 1));
+    const same = energy.filter((v, n) => v === water[n]).length / visits.length;
+    expect(same).toBeGreaterThan(0.45);
+    expect(same).toBeLessThan(0.55);
+  });
+
+  it("falls back when no version has a share", () => {
+    expect(assignVersion("visit-1", "business-energy", { "1": 0, "2": 0 }, 2)).toBe(2);
+  });
+});
+
+describe("the version a page drawn without the server's HTML shows", () => {
   const summary = { id: "business-energy", path: "business-energy", title: "", defaultVersion: 1, weights: { "1": 70, "2": 30 }, versions: [1, 2] };
 
-  it("takes ?v= when it names a version, and falls back to the default saying so when not", () => {
-    expect(chooseVersion(summary, "2")).toEqual({ version: 2 });
-    expect(chooseVersion(summary, "9")).toEqual({ version: 1, unknownRequested: "9" });
+  it("takes ?v= when it names a version, else the default", () => {
+    expect(versionWithoutServer(summary, "?v=2")).toBe(2);
+    expect(versionWithoutServer(summary, "?v=9")).toBe(1);
+    expect(versionWithoutServer(summary, "")).toBe(1);
   });
 
-  it("shares visitors by the split's weights", () => {
-    expect(chooseVersion(summary, null, 0.0)).toEqual({ version: 1, drawn: true });
-    expect(chooseVersion(summary, null, 0.69)).toEqual({ version: 1, drawn: true });
-    expect(chooseVersion(summary, null, 0.7)).toEqual({ version: 2, drawn: true });
-    expect(chooseVersion(summary, null, 0.99)).toEqual({ version: 2, drawn: true });
-  });
-
-  it("keeps a pinned visitor on their version, unless ?v= says otherwise or the version has no share any more", () => {
-    expect(chooseVersion(summary, null, 0.0, 2)).toEqual({ version: 2 });
-    expect(chooseVersion(summary, "1", 0.0, 2)).toEqual({ version: 1 });
-    expect(chooseVersion({ ...summary, weights: { "1": 100, "2": 0 } }, null, 0.99, 2)).toEqual({ version: 1, drawn: true });
+  it("counts a visit only when it is no preview and the visitor has not objected", () => {
+    expect(isCountedVisit("", false)).toBe(true);
+    expect(isCountedVisit("?postcode=LS1%204DY", false)).toBe(true);
+    expect(isCountedVisit("?v=2", false)).toBe(false);
+    expect(isCountedVisit("", true)).toBe(false);
   });
 });
 

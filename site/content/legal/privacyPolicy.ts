@@ -86,9 +86,9 @@ const content: LegalContent = {
                 "30 days from each value",
               ],
               [
-                "sp:flow-version:…",
-                "Local storage, analytics",
-                "Which version of a quote form you were shown, so you see the same one again and versions can be compared fairly; only if you allow analytics cookies",
+                "_sp_visit",
+                "Statistics cookie (no consent needed; you can object)",
+                "A random number for your visit, so you see the same version of each quote form and we can count fairly which version helps visitors best. It says nothing about who you are. It is set under the exception for statistics that improve our service (Data (Use and Access) Act 2025); turn analytics cookies off in the cookie settings, or use your browser's Global Privacy Control, to object: the cookie is then removed, you see our standard form and your visit is not counted",
                 "30 days",
               ],
               [
