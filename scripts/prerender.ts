@@ -2,8 +2,7 @@
  * Renders every static path of the site into <out>/client/<path>/index.html, plus 404.html and each quote page's
  * versions (<path>/v<N>.html, which the server chooses between per visit), and writes the
  * sitemap.xml (every pre-rendered page that may be indexed), robots.txt and each news service's Atom feed beside
- * them, and quote-unavailable.html (what the server answers for a flow it cannot serve). Each page's head preloads the lazy chunks it needs, so the browser fetches them alongside the entry rather
- * than after it.
+ * them, and quote-unavailable.html (what the server answers for a flow it cannot serve).
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -19,8 +18,6 @@ interface ServerEntry {
   SITE_URL: string;
 }
 
-/** Vite's build manifest: source module id → its chunk and the chunks that chunk imports. */
-type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
  * Writes the pages, sitemap, robots.txt and feeds into `outDir`/client, using the server bundle in `outDir`/server,
@@ -29,7 +26,6 @@ type Manifest = Record<string, { file: string; imports?: string[] }>;
 export async function prerenderSite(outDir: string): Promise<string[]> {
   const clientDir = path.join(outDir, "client");
   const template = await inlineStylesheets(await readFile(path.join(clientDir, "index.html"), "utf8"), clientDir);
-  const manifest = JSON.parse(await readFile(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = (await import(pathToFileURL(path.join(outDir, "server/entry-server.js")).href)) as ServerEntry;
   const written: string[] = [];
   const indexable: string[] = [];
@@ -40,11 +36,11 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
     ...entry.quoteVersions.flatMap(({ path: url, versions }) => versions.map((version) => ({ url, file: path.join(clientDir, url, `v${version}.html`), version }))),
   ];
   for (const { url, file, version } of pages) {
-    const { html, head, noindex, modules } = await entry.render(url, version);
-    // Only a page whose app starts at once (the quote pages) fetches its lazy chunks up front; others fetch none.
-    const preloads = html.includes("data-hydrate-at-once") ? preloadLinks(manifest, modules, url) : [];
+    const { html, head, noindex } = await entry.render(url, version);
+    // No module preloads, the quote pages' included: a page paints from its HTML and inline styles before any chunk
+    // competes with it. The server sends the visit's version already drawn, so nothing waits on the form's code.
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, template.replace("<!--app-head-->", [head, ...preloads].join("\n    ")).replace("<!--app-html-->", html));
+    await writeFile(file, template.replace("<!--app-head-->", head).replace("<!--app-html-->", html));
     if (version !== undefined) continue;
     written.push(url);
     if (!noindex) indexable.push(url);
@@ -55,24 +51,6 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
   await writeFile(path.join(clientDir, "robots.txt"), robotsTxt(entry.SITE_URL));
   for (const feed of entry.feeds) await writeFile(path.join(clientDir, feed.path), feed.xml);
   return written;
-}
-
-/** <link rel="modulepreload"> for the chunks of these modules and everything they import, less the entry's own. */
-export function preloadLinks(manifest: Manifest, modules: string[], page = "a page"): string[] {
-  const chunksOf = (ids: string[], into = new Set<string>()): Set<string> => {
-    for (const id of ids) {
-      const chunk = manifest[id];
-      if (!chunk) throw new Error(`${page}: the build manifest has no chunk for "${id}" (named in a <Preload>)`);
-      if (into.has(chunk.file)) continue;
-      into.add(chunk.file);
-      chunksOf(chunk.imports ?? [], into);
-    }
-    return into;
-  };
-  const loadedByEntry = chunksOf(["index.html"]);
-  return [...chunksOf(modules)]
-    .filter((file) => !loadedByEntry.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
 /**

@@ -2,7 +2,6 @@
 import { lazy, use } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { flows } from "virtual:flow-manifest";
-import { Preload } from "./head";
 import { SiteLayout } from "./layout/SiteLayout";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
 import type { FlowSummary } from "./quote/flowSummary";
@@ -29,12 +28,9 @@ function QuoteAsServed({ flow }: { flow: FlowSummary }) {
 
 function QuoteInVersion({ flow, version }: { flow: FlowSummary; version: number }) {
   return (
-    <>
-      <Preload ids={["quoteIsland.tsx", `../forms/${flow.id}/v${version}.json`]} />
-      <QuoteErrorBoundary key={flow.id}>
-        <QuotePage flowId={flow.id} version={version} />
-      </QuoteErrorBoundary>
-    </>
+    <QuoteErrorBoundary key={flow.id}>
+      <QuotePage flowId={flow.id} version={version} />
+    </QuoteErrorBoundary>
   );
 }
 
@@ -51,12 +47,7 @@ export function App() {
         ))}
         <Route
           path="*"
-          element={
-            <>
-              <Preload ids={["pages/ContentRoute.tsx"]} />
-              <ContentRoute />
-            </>
-          }
+          element={<ContentRoute />}
         />
       </Route>
     </Routes>

@@ -25,8 +25,6 @@ export interface RenderedPage {
   html: string;
   head: string;
   noindex: boolean;
-  /** Source modules the page loads lazily, as Vite's manifest names them (see Preload in head.tsx). */
-  modules: string[];
 }
 
 /** Renders a page; a quote page in `quoteVersion` when given (else its default version). */
@@ -71,5 +69,5 @@ async function renderPage(url: string, routes: ReactNode): Promise<RenderedPage>
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
-  return { html, head: head.toHtml(), noindex: head.meta?.noindex === true, modules: [...head.modules] };
+  return { html, head: head.toHtml(), noindex: head.meta?.noindex === true };
 }

@@ -22,8 +22,6 @@ export function pageTitle(title: string | undefined, brand = BRAND): string {
 /** Collects what pages declare during a server render. */
 export class HeadCollector {
   meta: PageMeta | undefined;
-  /** Source modules the page loads lazily (ids as in Vite's manifest), for <link rel="modulepreload">. */
-  readonly modules = new Set<string>();
   toHtml(): string {
     const meta = this.meta;
     if (!meta) return `<title>${escapeHtml(BRAND)}</title>`;
@@ -62,16 +60,6 @@ export function PageHead(meta: PageMeta) {
     document.querySelector('meta[property="og:description"]')?.setAttribute("content", description);
     document.querySelector('meta[property="og:url"]')?.setAttribute("content", SITE_URL + path);
   }, [title, description, path]);
-  return null;
-}
-
-/**
- * Names the lazily loaded modules a page needs, so the pre-rendered HTML can fetch them alongside the entry
- * instead of one after another. Ids are source paths relative to site/, as Vite's manifest keys them.
- */
-export function Preload({ ids }: { ids: string[] }) {
-  const collector = use(HeadContext);
-  if (collector) for (const id of ids) collector.modules.add(id);
   return null;
 }
 

@@ -2,8 +2,6 @@
 import { lazy, type ComponentType } from "react";
 import { useLocation } from "react-router";
 import { pages } from "virtual:article-pages";
-import { pageModuleId } from "../articles/articlePaths";
-import { Preload } from "../head";
 import { withSlash } from "../siteMap";
 import { ArticleListingPage } from "./ArticleListingPage";
 import { ArticlePage } from "./ArticlePage";
@@ -23,11 +21,5 @@ export default function ArticleRoute() {
     });
     components.set(path, Page);
   }
-  return (
-    <>
-      {/* Vite's manifest names a virtual module by its id, relative to site/ as any other. */}
-      <Preload ids={[`../${pageModuleId(path)}`]} />
-      <Page />
-    </>
-  );
+  return <Page />;
 }

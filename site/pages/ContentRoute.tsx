@@ -7,7 +7,6 @@ import { useLocation } from "react-router";
 import { assertNever } from "../../engine/core/types";
 import { isArticleAddress } from "../articles/articlePaths";
 import type { LandingContent, LegalContent } from "../content/types";
-import { Preload } from "../head";
 import { findPage, type SitePage } from "../siteMap";
 import { LandingPage } from "./LandingPage";
 import { LegalPage } from "./LegalPage";
@@ -25,21 +24,11 @@ export default function ContentRoute() {
   const { pathname } = useLocation();
   const page = findPage(pathname);
   if (!page && isArticleAddress(pathname))
-    return (
-      <>
-        <Preload ids={["pages/ArticleRoute.tsx"]} />
-        <ArticleRoute />
-      </>
-    );
+    return <ArticleRoute />;
   if (!page) return <NotFoundPage />;
   let Page = components.get(page.path);
   if (!Page) components.set(page.path, (Page = pageComponent(page)));
-  return (
-    <>
-      <Preload ids={modulesOf(page)} />
-      <Page />
-    </>
-  );
+  return <Page />;
 }
 
 /** The page's component, loading its content module first. */
@@ -65,11 +54,6 @@ function pageComponent(page: SitePage): ComponentType {
     default:
       return assertNever(body, "page kind");
   }
-}
-
-/** The source modules a page loads after this route's own (ids relative to site/, as in Vite's manifest). */
-function modulesOf(page: SitePage): string[] {
-  return page.body.kind === "home" ? ["pages/HomePage.tsx"] : [contentModule(page)];
 }
 
 function contentModule(page: SitePage): string {

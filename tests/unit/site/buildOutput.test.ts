@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tagManagerSnippet } from "../../../site/build/tagManagerPlugin";
 import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, CONSENT_PENDING_CLASS, MARKETING_COOKIE } from "../../../site/consent/consentState";
-import { inlineStylesheets, preloadLinks, robotsTxt, sitemapXml } from "../../../scripts/prerender";
+import { inlineStylesheets, robotsTxt, sitemapXml } from "../../../scripts/prerender";
 
 const indexHtml = readFileSync(fileURLToPath(new URL("../../../site/index.html", import.meta.url)), "utf8");
 
@@ -34,7 +34,7 @@ describe("Tag Manager", () => {
   });
 });
 
-describe("the sitemap, robots.txt and preloads", () => {
+describe("the sitemap and robots.txt", () => {
   it("lists absolute page addresses", () => {
     expect(sitemapXml("https://example.co.uk", ["/", "/business-water/"])).toContain("<loc>https://example.co.uk/business-water/</loc>");
   });
@@ -42,22 +42,6 @@ describe("the sitemap, robots.txt and preloads", () => {
   it("lets crawlers read the pages but not the API, and names the sitemap", () => {
     expect(robotsTxt("https://example.co.uk")).toBe(
       "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: https://example.co.uk/sitemap.xml\n",
-    );
-  });
-
-  it("preloads a page's lazy chunks and what they import, but not what the entry already loads", () => {
-    const manifest = {
-      "index.html": { file: "assets/index.js", imports: ["_runtime.js"] },
-      "_runtime.js": { file: "assets/runtime.js" },
-      "pages/ContentRoute.tsx": { file: "assets/ContentRoute.js", imports: ["_runtime.js", "_siteMap.js"] },
-      "_siteMap.js": { file: "assets/siteMap.js" },
-    };
-    expect(preloadLinks(manifest, ["pages/ContentRoute.tsx"])).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/ContentRoute.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/siteMap.js">',
-    ]);
-    expect(() => preloadLinks(manifest, ["pages/Missing.tsx"], "/x/")).toThrow(
-      '/x/: the build manifest has no chunk for "pages/Missing.tsx"',
     );
   });
 });
