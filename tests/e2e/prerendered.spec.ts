@@ -5,7 +5,7 @@ test("the home page and the quote page arrive as HTML with their content before 
   expect(home.status()).toBe(200);
   expect(await home.text()).toContain("<h1>Compare business energy and save</h1>");
 
-  const quote = await request.get("/quote/business-energy/");
+  const quote = await request.get("/quote/business-energy/?v=1");
   expect(quote.status()).toBe(200);
   const html = await quote.text();
   expect(html).toContain("<title>Compare business energy prices | SwitchPlan</title>");
@@ -23,7 +23,7 @@ test("an unknown address answers 404 with the not-found page", async ({ request 
 test("with scripts disabled the quote page still shows its first question and options", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto("/quote/business-energy/");
+  await page.goto("/quote/business-energy/?v=1");
   await expect(page.getByRole("heading", { name: "Which do you need a quote for?" })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Electricity and gas" })).toBeVisible();
   await context.close();
