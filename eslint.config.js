@@ -1,7 +1,8 @@
 /**
  * ESLint: the recommended JavaScript and TypeScript rules the code already follows, plus its boundaries:
  * engine/core stays pure (no React, no DOM or browser globals, no fetch), the site's runtime code takes
- * nothing from the Vite plugins in site/build/, and scripts take nothing from tests/.
+ * nothing from the Vite plugins in site/build/, the server takes nothing from site/, and scripts take nothing
+ * from tests/.
  */
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -54,6 +55,12 @@ export default tseslint.config(
     ignores: ["site/build/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/build/**", "../build", "./build"], message: "Site runtime code takes nothing from the Vite plugins in site/build/; shared shapes live beside the code that reads them." }] }],
+    },
+  },
+  {
+    files: ["server/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/site/**", "**/site"], message: "The server takes nothing from site/; what both need lives in engine/core/." }] }],
     },
   },
   {

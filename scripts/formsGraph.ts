@@ -9,17 +9,33 @@ import dagre from "@dagrejs/dagre";
 import { formatFindings, type Finding } from "../engine/core/findings";
 import type { FlowCorpus } from "../engine/core/flowCorpus";
 import { flowGraph, type GraphNode } from "../engine/core/flowGraph";
-import type { FlowDocument, StepKind } from "../engine/core/types";
+import { kindOf } from "../engine/core/kinds/registry";
+import type { FlowDocument, Step } from "../engine/core/types";
 import { defaultFormsDir, formsDirFromEnv, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
 import { escapeMarkup } from "../engine/core/escapeMarkup";
 
 const NODE_W = 220;
 const NODE_H = 64;
 
-const kindColour: Record<StepKind | "flow", string> = {
-  radio: "#e7f3ee", checkbox: "#e7f3ee", form: "#fff4d6", "full-business-address": "#e6eefb",
-  upsell: "#f1e8fb", mmob: "#f1e8fb", stickee: "#f1e8fb", success: "#d6f0df", flow: "#ffffff",
+/** What a box is filled with: by what the step does, not by its kind's name, so a new kind needs nothing here. */
+const fill = {
+  /** Asks something with a schema of its own (a form, an address). */
+  asks: "#fff4d6",
+  /** Asks a choice (checked by hand in the browser). */
+  chooses: "#e7f3ee",
+  /** Asks nothing: partner frames, deals, offers. */
+  shows: "#f1e8fb",
+  ends: "#d6f0df",
+  flow: "#ffffff",
 };
+
+function fillOf(step: Step | undefined): string {
+  if (!step) return fill.flow;
+  const kind = kindOf(step);
+  if (kind.ends) return fill.ends;
+  if (kind.browserSchemas) return fill.asks;
+  return kind.fields(step, {}).length > 0 && kind.answeredBy ? fill.chooses : kind.fields(step, {}).length > 0 ? fill.asks : fill.shows;
+}
 
 /** The SVG picture of a flow document. */
 export function flowSvg(flow: FlowDocument): string {
@@ -45,7 +61,10 @@ export function flowSvg(flow: FlowDocument): string {
       parts.push(`<text x="${edge.x.toFixed(1)}" y="${(edge.y + 4).toFixed(1)}" class="edge">${escapeMarkup(edge.label)}</text>`);
     }
   }
-  for (const node of nodes) parts.push(nodeSvg(node, g.node(node.id) as { x: number; y: number }));
+  for (const node of nodes) {
+    const step = node.external ? undefined : flow.steps.find((s) => s.id === node.id);
+    parts.push(nodeSvg(node, g.node(node.id) as { x: number; y: number }, fillOf(step)));
+  }
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="title">`,
@@ -58,14 +77,14 @@ export function flowSvg(flow: FlowDocument): string {
   ].join("\n");
 }
 
-function nodeSvg(node: GraphNode, at: { x: number; y: number }): string {
+function nodeSvg(node: GraphNode, at: { x: number; y: number }, colour: string): string {
   const x = at.x - NODE_W / 2;
   const y = at.y - NODE_H / 2;
   const stroke = node.submit ? `stroke="#b3261e" stroke-width="4"` : node.external ? `stroke="#505a63" stroke-dasharray="5 4"` : `stroke="#505a63"`;
   const badge = [node.start ? "start" : "", node.submit ? "SUBMIT" : ""].filter(Boolean).join(" · ");
   return [
     `<g class="step" data-step="${escapeMarkup(node.id)}" data-kind="${node.kind}"${node.submit ? ' data-submit="true"' : ""}>`,
-    `<rect x="${x}" y="${y}" width="${NODE_W}" height="${NODE_H}" rx="10" fill="${kindColour[node.kind]}" ${stroke}/>`,
+    `<rect x="${x}" y="${y}" width="${NODE_W}" height="${NODE_H}" rx="10" fill="${colour}" ${stroke}/>`,
     `<text x="${x + 10}" y="${y + 16}" class="kind">${escapeMarkup(node.kind)}${badge ? ` · ${badge}` : ""}</text>`,
     `<text x="${x + 10}" y="${y + 34}" class="id">${escapeMarkup(node.id)}</text>`,
     `<text x="${x + 10}" y="${y + 52}" class="q">${escapeMarkup(truncate(node.title, 33))}</text>`,

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { formatFinding } from "../engine/core/findings";
 import { SOMETHING_WENT_WRONG } from "../engine/core/messages";
 import { servedFlow, type CorpusFlow, type FlowCorpus } from "../engine/core/flowCorpus";
+import { quotePath } from "../engine/core/quotePaths";
 import type { FlowDocument } from "../engine/core/types";
 import { displayPath, loadFlowCorpus } from "../engine/node/formsFolder";
 
@@ -51,11 +52,6 @@ export function loadFlowCatalog(formsDir: string): ReloadableFlowCatalog {
   };
 }
 
-/** A flow's quote page: /quote/<path>/, or /quote/ for the chooser. */
-export function quotePagePath(flowPath: string): string {
-  return flowPath ? `/quote/${flowPath}/` : "/quote/";
-}
-
 /** The flows that cannot be served at all: their quote pages answer with the error page. */
 export function unavailableFlows(corpus: FlowCorpus): CorpusFlow[] {
   return corpus.flows.filter((f) => f.defaultVersion === undefined);
@@ -73,7 +69,7 @@ export function logFlowFindings(log: FastifyBaseLogger, corpus: FlowCorpus): voi
     if (broken.length === 0) continue;
     const names = broken.map((v) => `v${v.version}${v.stale ? " (its last good copy is served)" : ""}`).join(", ");
     if (flow.defaultVersion === undefined) {
-      log.error({ flowId: flow.id }, `Quote flow ${flow.id} is NOT SERVED: no version of it loads (${names}); ${quotePagePath(flow.path)} answers "${SOMETHING_WENT_WRONG}"`);
+      log.error({ flowId: flow.id }, `Quote flow ${flow.id} is NOT SERVED: no version of it loads (${names}); ${quotePath(flow.path)} answers "${SOMETHING_WENT_WRONG}"`);
     } else {
       log.error({ flowId: flow.id }, `Quote flow ${flow.id}: ${names} broken; visitors get v${flow.defaultVersion} by default`);
     }

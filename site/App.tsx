@@ -6,7 +6,7 @@ import { SiteLayout } from "./layout/SiteLayout";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
 import type { FlowSummary } from "./quote/flowSummary";
 import { ServedVersionContext, versionFromServer } from "./quote/servedVersion";
-import { quotePath } from "./quotePaths";
+import { quotePath } from "../engine/core/quotePaths";
 
 const QuotePage = lazy(() => import("./pages/QuotePage"));
 const ContentRoute = lazy(() => import("./pages/ContentRoute"));

@@ -10,7 +10,7 @@ import { SiteLayout } from "./layout/SiteLayout";
 import { flows } from "virtual:flow-manifest";
 import { QuoteUnavailable } from "./quote/QuoteUnavailable";
 import { ServedVersionContext } from "./quote/servedVersion";
-import { quotePath } from "./quotePaths";
+import { quotePath } from "../engine/core/quotePaths";
 import { staticPaths as sitePaths } from "./siteMap";
 
 export { SITE_URL };

@@ -12,7 +12,7 @@ import { Hydrated, nextShown } from "./layout/hydrated";
 import { NavigationContext, type SiteNavigate } from "./navigation";
 import QuotePage from "./pages/QuotePage";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
-import { quotePath } from "./quotePaths";
+import { quotePath } from "../engine/core/quotePaths";
 import { versionInMarkup } from "./quote/servedVersion";
 import { enhanceStaticPage, takeOverPage } from "./staticPage";
 

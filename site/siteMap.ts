@@ -3,7 +3,7 @@
  * share links and sitemap read. Bodies live in content modules (site/content/), loaded with their page.
  */
 import { flows } from "virtual:flow-manifest";
-import { quotePath } from "./quotePaths";
+import { quotePath } from "../engine/core/quotePaths";
 
 /** What draws a page: the home page, or a landing or legal page with its content module (site/content/<kind>/<content>.ts). */
 export type PageBody = { kind: "home" } | { kind: "landing" | "legal"; content: string };

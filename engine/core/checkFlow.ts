@@ -1,12 +1,13 @@
 /**
  * Loads a flow document: checks it against flow.schema.json and the rules a schema cannot state (unique step
- * ids, known targets and upsell flows, known fields in conditions). Each finding names the file, the step and
+ * ids, known targets and the flows a step's kind names, known fields in conditions). Each finding names the file, the step and
  * the fix, with the nearest valid name. The schema check is passed in: the engine ships no schema compiler.
  */
 import flowSchema from "../../schemas/flow.schema.json";
 import { conditionVars, isKnownOperator, operatorNames } from "./conditions";
 import { fieldKeys, isFieldKey } from "./fieldLibrary";
 import { findingLine, hasErrors, type Finding } from "./findings";
+import { kindOf } from "./kinds/registry";
 import { didYouMean } from "./nearestName";
 import { schemaFindings } from "./schemaFindings";
 import type { FlowDocument, JsonSchema, SchemaCheck, Step, Target } from "./types";
@@ -64,11 +65,8 @@ function ruleFindings(flow: FlowDocument, file: string, { knownFlows }: CheckFlo
       if (typeof target === "string" && !ids.has(target)) add("unknown-step", step.id, `next names unknown step "${target}"`, stepFix(target));
       if (typeof target === "object" && knownFlows && !knownFlows.has(target.flow)) add("unknown-flow", step.id, `next names unknown flow "${target.flow}"`, flowFix(target.flow));
     }
-    if (step.kind === "upsell" && knownFlows) {
-      for (const service of step.services) {
-        if (!knownFlows.has(service.flow)) add("unknown-flow", step.id, `upsell offers unknown flow "${service.flow}"`, flowFix(service.flow));
-      }
-    }
+    // What the step's kind names of other flows (an upsell's or a success page's services).
+    if (knownFlows) kindOf(step).references?.(step, { knownFlows, flowFix, report: (rule, message, fix) => add(rule, step.id, message, fix) });
     for (const condition of conditionsOf(step)) {
       for (const name of conditionVars(condition)) {
         if (!isFieldKey(name)) {

@@ -4,6 +4,7 @@
  */
 import { targetsOf } from "./checkFlow";
 import type { Finding } from "./findings";
+import { kindOf } from "./kinds/registry";
 import type { FlowDocument, Step } from "./types";
 
 /** Most paths a flow may have before the submit-count rule gives up (flows are short; this is a guard). */
@@ -31,7 +32,7 @@ export function lintFlow(flow: FlowDocument, file: string): Finding[] {
 
   const canFinish = stepsThatCanFinish(flow, byId, nextIds);
   for (const step of flow.steps) {
-    if (!reachable.has(step.id) || step.kind === "success") continue;
+    if (!reachable.has(step.id) || kindOf(step).ends) continue;
     if (targetsOf(step).length === 0) add("dead-end", step.id, `a ${step.kind} step with no next leaves the visitor stuck`, 'add "next" naming the step that follows');
     else if (!canFinish.has(step.id)) add("dead-end", step.id, "no path from this step reaches a success step or another flow", "lead one of its next targets towards the success step");
   }
@@ -46,23 +47,8 @@ export function lintFlow(flow: FlowDocument, file: string): Finding[] {
     }
   }
 
-  for (const step of flow.steps) {
-    if (step.kind === "radio" || step.kind === "checkbox") {
-      const seen = new Set<string>();
-      for (const option of step.options) {
-        if (!option.label.trim()) add("option-label", step.id, `option "${option.value}" has no label`, "give the option the words a visitor should read");
-        if (seen.has(option.value)) add("duplicate-option", step.id, `option value "${option.value}" appears twice`, "give each option its own value");
-        seen.add(option.value);
-      }
-    }
-    if (step.kind === "form") {
-      const repeated = step.fields.filter((f, i) => step.fields.indexOf(f) !== i);
-      for (const field of new Set(repeated)) add("field-twice", step.id, `asks for "${field}" twice`, `list "${field}" once in fields`);
-      for (const field of step.optional ?? []) {
-        if (!step.fields.includes(field)) add("optional-not-asked", step.id, `"${field}" is optional but not among the fields`, `remove "${field}" from optional, or add it to fields`);
-      }
-    }
-  }
+  // Each kind's own rules (options with words and values of their own, a form's fields asked once, …).
+  for (const step of flow.steps) kindOf(step).lint?.(step, { report: (rule, message, fix) => add(rule, step.id, message, fix) });
   return findings;
 }
 
@@ -87,7 +73,7 @@ export function lintFlowVersions(flowId: string, versions: ReadonlyArray<{ file:
 }
 
 function stepsThatCanFinish(flow: FlowDocument, byId: Map<string, Step>, nextIds: (s: Step) => string[]): Set<string> {
-  const finishing = new Set(flow.steps.filter((s) => s.kind === "success" || targetsOf(s).some((t) => typeof t === "object")).map((s) => s.id));
+  const finishing = new Set(flow.steps.filter((s) => kindOf(s).ends || targetsOf(s).some((t) => typeof t === "object")).map((s) => s.id));
   for (let changed = true; changed; ) {
     changed = false;
     for (const step of flow.steps) {
@@ -113,7 +99,7 @@ function submitPaths(flow: FlowDocument, byId: Map<string, Step>, nextIds: (s: S
     const step = byId.get(id);
     if (!step || steps.includes(id) || paths.length >= PATH_LIMIT) return;
     const here = [...steps, id];
-    if (step.kind === "success") return void paths.push(pathOf(here, "success"));
+    if (kindOf(step).ends) return void paths.push(pathOf(here, "success"));
     if (targetsOf(step).some((t) => typeof t === "object")) paths.push(pathOf(here, "flow"));
     for (const next of new Set(nextIds(step))) walk(next, here);
   };

@@ -4,6 +4,7 @@
  * the server's to set: both come from the flow corpus, with an operator's origin per partner (MARKETPLACE_ORIGINS).
  */
 import { PERSONAL_FIELDS } from "./carryOver";
+import { kindOf } from "./kinds/registry";
 import type { FlowDocument, StepOfKind } from "./types";
 
 /** The route that sends a marketplace frame on to the partner: /api/marketplace/<flow>/<version>/<step>. */
@@ -46,7 +47,10 @@ export function partnerAddress(step: Pick<StepOfKind<"mmob">, "url" | "partner">
 export function marketplaceOrigins(flows: Iterable<Pick<FlowDocument, "steps">>, origins: Readonly<Record<string, string>>): string[] {
   const found = new Set<string>();
   for (const flow of flows) {
-    for (const step of flow.steps) if (step.kind === "mmob") found.add(new URL(partnerAddress(step, origins)).origin);
+    for (const step of flow.steps) {
+      const frame = kindOf(step).partnerFrame?.(step);
+      if (frame) found.add(new URL(partnerAddress(frame, origins)).origin);
+    }
   }
   return [...found].sort();
 }

@@ -67,3 +67,6 @@ export function toFieldErrors(errors: SchemaError[], step?: string, fields: read
   const rank = (field: string) => (fields.includes(field) ? fields.indexOf(field) : fields.length);
   return [...byField.values()].sort((a, b) => rank(a.field) - rank(b.field));
 }
+
+/** The spec's reassurance once the lead is in: the success step's heading unless it sets its own. */
+export const SUCCESS_MESSAGE = "No need to do anything else – we'll be in touch shortly.";

@@ -3,6 +3,7 @@
  * perform (send the lead, start another flow, tell tracking, write browser history). Every decision of the
  * flow is here; the renderer draws the state and performs the effects, so this is tested without a browser.
  */
+import { kindOf } from "./kinds/registry";
 import { acceptedResponseCodes } from "../../schemas/generated/responseCodes";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import { pickAnswers } from "./answers";
@@ -62,7 +63,7 @@ export type QuoteFlowInput =
   /** A step found problems with its answers. */
   | { type: "errors"; errors: FieldError[] }
   /** One of the other services offered after the lead is in: that flow starts with the visitor's details. */
-  | { type: "upsell"; flowId: string }
+  | { type: "switchService"; flowId: string }
   /** The Back lozenge; `historyState` is the browser's history.state at the time. */
   | { type: "back"; historyState: unknown }
   /** The browser moved through its history (Back, Forward, the phone's back gesture). */
@@ -90,7 +91,7 @@ const ACCEPTED = new Set<string>(acceptedResponseCodes);
  * snapshot left off when every step it names is in this flow.
  */
 export function initialState(flow: FlowDocument, answers: Answers = {}, resume?: FlowSnapshot, backAtStart = false): QuoteFlowState {
-  const known = (id: string) => flow.steps.some((s) => s.id === id && s.kind !== "success");
+  const known = (id: string) => flow.steps.some((s) => s.id === id && !kindOf(s).ends);
   const walk: WalkState =
     resume && known(resume.stepId) && resume.history.every(known) ? { stepId: resume.stepId, history: resume.history } : startWalk(flow);
   const restored = walk.stepId === resume?.stepId ? { ...resume.answers, ...answers } : answers;
@@ -110,7 +111,7 @@ export function transition(state: QuoteFlowState, input: QuoteFlowInput): Transi
       return submitted(state, input.result);
     case "errors":
       return { state: withErrors(state, input.errors), effects: [] };
-    case "upsell":
+    case "switchService":
       return { state, effects: [{ type: "startFlow", flowId: input.flowId, answers: { ...carriedAnswers(state.answers), upsell: undefined } }] };
     case "back":
       return back(state, input.historyState);

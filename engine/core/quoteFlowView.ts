@@ -1,12 +1,10 @@
 /** What the renderer draws for a quote flow's state: the step, its heading, the bar above it and its button. */
+import { kindOf } from "./kinds/registry";
 import type { QuoteFlowState } from "./quoteFlow";
 import { stepFields } from "./stepFields";
 import { isSubmitStep } from "./submitStep";
 import type { Step } from "./types";
 import { stepById, stepCount, type StepCount } from "./walkFlow";
-
-/** The spec's reassurance once the lead is in: the success step's heading unless it sets its own. */
-export const SUCCESS_MESSAGE = "No need to do anything else – we'll be in touch shortly.";
 
 export interface QuoteFlowView {
   step: Step;
@@ -31,19 +29,12 @@ export function quoteFlowView(state: QuoteFlowState): QuoteFlowView {
   const answered = stepFields(step, answers).some((f) => (answers as Record<string, unknown>)[f] !== undefined);
   return {
     step,
-    heading: headingOf(step, result !== undefined),
+    heading: kindOf(step).heading(step, result !== undefined),
     // Once the lead is in there is no going back to change it, and nothing left to measure progress by.
-    ended: step.kind === "success" || result !== undefined,
+    ended: kindOf(step).ends === true || result !== undefined,
     back: walk.history.length > 0 || state.backAtStart,
     nextLozenge: answered && !submits,
     nextLabel: submits && "submitLabel" in step && step.submitLabel ? step.submitLabel : "Next",
     count: stepCount(flow, walk, answers),
   };
-}
-
-/** The confirmation comes first once the lead is in; a step offering more after it follows under its own question. */
-function headingOf(step: Step, leadIn: boolean): string {
-  if (step.kind === "success") return step.question ?? SUCCESS_MESSAGE;
-  if (step.kind === "upsell" && leadIn) return SUCCESS_MESSAGE;
-  return step.question;
 }

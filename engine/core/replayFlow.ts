@@ -2,6 +2,8 @@
  * Replays a submission through its flow: walks from the start along the transitions the answers choose,
  * checks each visited step's answers, drops answers to steps off the path, and stops at the submit step.
  */
+import { isSubmitStep } from "./submitStep";
+import { kindOf } from "./kinds/registry";
 import { pickAnswers, trimAnswers } from "./answers";
 import { deriveLeadFields } from "./deriveLeadFields";
 import { toFieldErrors } from "./messages";
@@ -27,13 +29,13 @@ export function replayFlow(flow: FlowDocument, given: Answers, check: SchemaChec
   while (!path.includes(stepId)) {
     const step = stepById(flow, stepId);
     path.push(stepId);
-    if (step.kind === "success") break;
+    if (kindOf(step).ends) break;
     const fields = stepFields(step, answers);
     const data = pickAnswers(answers, fields);
     const errors = toFieldErrors(check(stepSchema(step, answers), data), step.id, fields);
     if (errors.length > 0) return { path, answers: kept, errors };
     Object.assign(kept, data);
-    if (step.submit) return { path, answers: deriveLeadFields(kept), errors: [] };
+    if (isSubmitStep(step)) return { path, answers: deriveLeadFields(kept), errors: [] };
     const move = nextMove(step, kept);
     if (move.type !== "step") break;
     stepId = move.stepId;

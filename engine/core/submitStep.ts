@@ -4,6 +4,7 @@
  * steps records the wording of the branch taken.
  */
 import { consentWording } from "./consentWording";
+import { kindOf } from "./kinds/registry";
 import type { Answers, FlowDocument, Step } from "./types";
 import { stepsAhead } from "./walkFlow";
 
@@ -23,7 +24,8 @@ export function isSubmitStep(step: Step): boolean {
 export function submitPointOnPath(flow: FlowDocument, answers: Answers): SubmitPoint | undefined {
   const step = stepsAhead(flow, flow.start, answers).find(isSubmitStep);
   if (!step) return undefined;
-  return { step, ...(step.kind === "form" && step.consentText ? { consentText: step.consentText } : {}) };
+  const consentText = kindOf(step).consentText?.(step);
+  return { step, ...(consentText ? { consentText } : {}) };
 }
 
 /** The consent wording the visitor saw beside the submit button on their path, naming these partners. */

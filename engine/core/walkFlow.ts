@@ -2,6 +2,7 @@
  * Walking a flow: pure transitions from one step to the next, back through history, or into another flow.
  * Nothing here performs effects; callers act on what is returned.
  */
+import { kindOf } from "./kinds/registry";
 import { conditionHolds } from "./conditions";
 import type { Answers, FlowDocument, Step, Target } from "./types";
 
@@ -82,21 +83,21 @@ export interface StepCount {
 
 /** The step's place on the path taken so far and still ahead by the answers given (or the first rule that holds). */
 export function stepCount(flow: FlowDocument, state: WalkState, answers: Answers): StepCount {
-  const remaining = stepsAhead(flow, state.stepId, answers).filter((s) => s.kind !== "success").length;
+  const remaining = stepsAhead(flow, state.stepId, answers).filter((s) => !kindOf(s).ends).length;
   const number = state.history.length + 1;
   return { number, total: Math.max(number, state.history.length + remaining) };
 }
 
 /**
- * The state after passing, from the start, every radio step already answered with one of its options
- * (a question the visitor answered on the landing page), stopping before a step that would leave the flow.
+ * The state after passing, from the start, every step its kind says the answers already answer (a question the
+ * visitor answered on the landing page), stopping before a step that would leave the flow.
  */
 export function walkPastAnswered(flow: FlowDocument, answers: Answers): WalkState {
   let state = startWalk(flow);
   const source = answers as Record<string, unknown>;
   for (;;) {
     const step = flow.steps.find((s) => s.id === state.stepId);
-    if (step?.kind !== "radio" || !step.options.some((o) => o.value === source[step.field])) return state;
+    if (!step || !kindOf(step).answeredBy?.(step, source)) return state;
     const move = nextMove(step, answers);
     if (move.type !== "step" || state.history.includes(move.stepId)) return state;
     state = advance(state, move.stepId);

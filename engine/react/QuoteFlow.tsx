@@ -1,27 +1,12 @@
 /** The generic renderer: draws any flow document step by step, with the step count, Back/Next and error summary. */
 import { Suspense, useEffect, useRef } from "react";
 import { quoteFlowView } from "../core/quoteFlowView";
-import type { Answers, FlowDocument, Step } from "../core/types";
+import type { Answers, Step } from "../core/types";
 import { ErrorSummary } from "./ErrorSummary";
 import { STEP_FORM_ID } from "./fieldIds";
-import { preloadFormStep, preloadLaterSteps, stepRegistry } from "./registry";
-import type { FlowServices, FlowSnapshot, QuoteFlowEvent, StepComponent, StepProps } from "./types";
+import { preloadLaterSteps, stepPreloads, stepRegistry } from "./registry";
+import type { QuoteFlowProps, StepComponent, StepProps } from "./types";
 import { useQuoteFlow } from "./useQuoteFlow";
-
-export interface QuoteFlowProps {
-  flow: FlowDocument;
-  services: FlowServices;
-  /** Answers known before the first step: query prefill, or carried over from another flow. */
-  initialAnswers?: Answers;
-  /** Where to resume (a reload in the middle of a flow); ignored when it names no step of this flow. */
-  resume?: FlowSnapshot;
-  /** Told of each change of step or answers, to keep a snapshot for resuming. */
-  onSnapshot?(snapshot: FlowSnapshot): void;
-  /** Told of starts, steps, submissions and leads, for tracking. */
-  onEvent?(event: QuoteFlowEvent): void;
-  /** Back on the first step: given when this flow was entered from another (the chooser), to return there. */
-  onBackAtStart?(): void;
-}
 
 /**
  * Draws a flow from its start. Key it by flow id and version: another document starts afresh. What happens on
@@ -49,9 +34,7 @@ export function QuoteFlow(props: QuoteFlowProps) {
   useEffect(() => {
     if (!movedOn) return;
     preloadLaterSteps().catch(() => undefined);
-    if (flow.steps.some((s) => s.kind === "form")) {
-      preloadFormStep().then((module) => module.preloadValidators(services, flow), () => undefined);
-    }
+    for (const kind of new Set(flow.steps.map((s) => s.kind))) stepPreloads[kind]?.(services, flow).catch(() => undefined);
   }, [movedOn, flow, services]);
 
   const Component = stepRegistry[step.kind] as StepComponent<Step["kind"]>;
@@ -71,7 +54,7 @@ export function QuoteFlow(props: QuoteFlowProps) {
     onChange: (patch: Answers) => send({ type: "change", patch }),
     onNext: (patch: Answers) => send({ type: "next", patch }),
     onErrors: (errors) => send({ type: "errors", errors }),
-    onUpsell: (flowId: string) => send({ type: "upsell", flowId }),
+    onUpsell: (flowId: string) => send({ type: "switchService", flowId }),
   };
 
   return (

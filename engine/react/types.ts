@@ -4,6 +4,7 @@ import type { LeadResponse } from "../../schemas/generated/lead";
 import type { Address } from "../../schemas/generated/fields";
 import type { Deal } from "../../schemas/generated/deals";
 import type { ErrorObject } from "ajv";
+import type { FlowSnapshot, QuoteFlowEvent } from "../core/quoteFlow";
 import type { Answers, FieldError, FlowDocument, StepKind, StepOfKind } from "../core/types";
 
 export type { Address, Deal, LeadResponse };
@@ -38,6 +39,21 @@ export interface FlowServices {
   loadDeals(name: string): Promise<Deal[]>;
 }
 
+/** What the renderer is given: the flow, its services, where to start and whom to tell. */
+export interface QuoteFlowProps {
+  flow: FlowDocument;
+  services: FlowServices;
+  /** Answers known before the first step: query prefill, or carried over from another flow. */
+  initialAnswers?: Answers;
+  /** Where to resume (a reload in the middle of a flow); ignored when it names no step of this flow. */
+  resume?: FlowSnapshot;
+  /** Told of each change of step or answers, to keep a snapshot for resuming. */
+  onSnapshot?(snapshot: FlowSnapshot): void;
+  /** Told of starts, steps, submissions and leads, for tracking. */
+  onEvent?(event: QuoteFlowEvent): void;
+  /** Back on the first step: given when this flow was entered from another (the chooser), to return there. */
+  onBackAtStart?(): void;
+}
 
 /** What a step component receives. */
 export interface StepProps<K extends StepKind> {
@@ -70,4 +86,7 @@ export type StepComponent<K extends StepKind> = ComponentType<StepProps<K>>;
 /** One component per step kind: a missing kind is a compile error. */
 export type StepRegistry = { [K in StepKind]: StepComponent<K> };
 
-export type { FlowSnapshot, QuoteFlowEvent } from "../core/quoteFlow";
+/** What a kind's component fetches ahead of need once the visitor has moved on, for the kinds that have something to fetch. */
+export type StepPreloads = { [K in StepKind]?: (services: FlowServices, flow: FlowDocument) => Promise<unknown> };
+
+export type { FlowSnapshot, QuoteFlowEvent };

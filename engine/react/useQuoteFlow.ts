@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { HISTORY_KEY } from "../core/quoteFlowHistory";
 import { initialState, transition, type QuoteFlowEffect, type QuoteFlowInput, type QuoteFlowState } from "../core/quoteFlow";
-import type { QuoteFlowProps } from "./QuoteFlow";
+import type { QuoteFlowProps } from "./types";
 
 /** The flow's state and how to send it an input. */
 export function useQuoteFlow(props: QuoteFlowProps): [QuoteFlowState, (input: QuoteFlowInput) => void] {

@@ -7,13 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
-import type { BuyerDirectory } from "../buyers/buyerDirectory";
-import type { DeliveryConfig } from "../config";
 import { claimDueDeliveries } from "../storage/deliveriesStore";
-import type { Database } from "../storage/schema";
-import { sendDelivery } from "./sendDelivery";
+import { sendDelivery, type SendDeliveryOptions } from "./sendDelivery";
 
 /** A running worker. */
 export interface DeliveryWorker {
@@ -25,14 +20,8 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
 }
 
-/** What the worker needs. */
-export interface DeliveryWorkerOptions {
-  db: Kysely<Database>;
-  buyers: BuyerDirectory;
-  settings: Omit<DeliveryConfig, "worker">;
-  log: FastifyBaseLogger;
-  /** Where buyers' HMAC secrets are read (process.env). */
-  secrets: NodeJS.ProcessEnv;
+/** What the worker needs: what each send needs, and a clock. */
+export interface DeliveryWorkerOptions extends SendDeliveryOptions {
   now?: () => Date;
 }
 

@@ -1,9 +1,12 @@
 /** One claimed delivery row, taken through to its next state: sent and recorded, postponed, or settled. */
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { BuyerDirectory } from "../buyers/buyerDirectory";
+import type { DeliveryConfig } from "../config";
 import { findLead } from "../storage/leadsStore";
 import { postponeDelivery, recordAttempt, settleWithoutSending, type AttemptResult } from "../storage/deliveriesStore";
-import type { DeliveryRow } from "../storage/schema";
+import type { Database, DeliveryRow } from "../storage/schema";
 import { buyerPayload, leadNamesBuyer } from "./buyerPayload";
-import type { DeliveryWorkerOptions } from "./deliveryWorker";
 import { postToBuyer, type PostOutcome } from "./postToBuyer";
 import { backoffDelay } from "./retryPolicy";
 
@@ -12,8 +15,18 @@ const RECHECK_MS = 5 * 60_000;
 
 const warnedMissingSecret = new Set<string>();
 
+/** What a send needs: the database, the buyers and their settings, a log, and where the signing secrets are read. */
+export interface SendDeliveryOptions {
+  db: Kysely<Database>;
+  buyers: BuyerDirectory;
+  settings: Omit<DeliveryConfig, "worker">;
+  log: FastifyBaseLogger;
+  /** Where buyers' HMAC secrets are read (process.env). */
+  secrets: NodeJS.ProcessEnv;
+}
+
 /** Sends (or postpones, or settles) one row the worker holds the lease on. */
-export async function sendDelivery(options: DeliveryWorkerOptions, worker: string, row: DeliveryRow, now: () => Date): Promise<void> {
+export async function sendDelivery(options: SendDeliveryOptions, worker: string, row: DeliveryRow, now: () => Date): Promise<void> {
   const { db, buyers, settings, log, secrets } = options;
   const buyer = buyers.byKey(row.buyer_key);
   if (!buyer) {
@@ -67,7 +80,7 @@ export async function sendDelivery(options: DeliveryWorkerOptions, worker: strin
 }
 
 /** Done on an answer; a retry later with back-off (or the buyer's Retry-After); dead after the last attempt. */
-function nextState(result: PostOutcome, attempt: number, settings: DeliveryWorkerOptions["settings"], now: Date): AttemptResult {
+function nextState(result: PostOutcome, attempt: number, settings: SendDeliveryOptions["settings"], now: Date): AttemptResult {
   if (result.outcome !== "retry") {
     return { status: result.outcome, resultCode: result.resultCode, ...(result.error ? { error: result.error } : {}) };
   }

@@ -7,7 +7,7 @@
 import { targetsOf } from "../../engine/core/checkFlow";
 import type { FlowDocument } from "../../engine/core/types";
 import type { ExperimentCounts, ExperimentPeriod } from "./experimentCounts";
-import { count } from "./experimentReportText";
+import { count } from "./experimentReportWording";
 import {
   confidenceSequence,
   DEFAULT_SEQUENTIAL_TUNING,

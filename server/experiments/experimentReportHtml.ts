@@ -5,7 +5,8 @@
  */
 import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import type { ExperimentReport, VersionReport } from "./experimentReport";
-import { beganText, count, FOOTNOTE, percent, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, versionName, weightsLine } from "./experimentReportText";
+import { versionName } from "./experimentReportText";
+import { beganText, count, FOOTNOTE, percent, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
 
 const cell = "padding:.2rem .6rem;border-bottom:1px solid #e1e4e8;text-align:left";
 const num = "padding:.2rem .6rem;border-bottom:1px solid #e1e4e8;text-align:right;font-variant-numeric:tabular-nums";

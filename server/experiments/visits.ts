@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
-import { ANALYTICS_COOKIE } from "../../site/consent/consentState";
+import { ANALYTICS_COOKIE } from "../../engine/core/siteCookies";
 
 /** The cookie's name (listed in the privacy policy's cookie table). */
 export const VISIT_COOKIE = "_sp_visit";

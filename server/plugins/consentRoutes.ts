@@ -5,7 +5,7 @@
  * <noscript>: it shows the banner until a choice is recorded.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE, type ConsentChoice } from "../../site/consent/consentState";
+import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE, type ConsentChoice } from "../../engine/core/siteCookies";
 import { cookieSettingsPage } from "../consent/cookieSettingsPage";
 import { endVisit } from "../experiments/visits";
 import { returnPathFromField, returnPathFromReferer } from "../consent/returnPath";

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { FIRST_ANSWER_ROUTE, firstQuestion } from "../../engine/core/firstAnswer";
-import { quotePath } from "../../site/quotePaths";
+import { quotePath } from "../../engine/core/quotePaths";
 import type { FlowCatalog } from "../flowCatalog";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 
@@ -39,7 +39,7 @@ export default async function firstAnswerRoutes(fastify: FastifyInstance, { flow
     const question = firstQuestion(flow);
     const value = question ? form[question.field] : undefined;
     // Another site's page may not answer for the visitor; no choice (Next alone) goes back to the question.
-    if (question && value && question.options.some((o) => o.value === value) && !postedFromAnotherSite(request)) query.set(question.field, value);
+    if (question && value && question.values.includes(value) && !postedFromAnotherSite(request)) query.set(question.field, value);
     const search = query.toString();
     return reply.header("cache-control", "no-store").redirect(`${path}${search ? `?${search}` : ""}`, 303);
   });

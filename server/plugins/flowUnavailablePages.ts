@@ -8,7 +8,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
-import { quotePagePath, unavailableFlows, type FlowCatalog } from "../flowCatalog";
+import { quotePath } from "../../engine/core/quotePaths";
+import { unavailableFlows, type FlowCatalog } from "../flowCatalog";
 
 export interface FlowUnavailablePagesOptions {
   flows: FlowCatalog;
@@ -30,7 +31,7 @@ async function flowUnavailablePages(fastify: FastifyInstance, { flows, siteDir }
     const pathname = request.url.split("?")[0] ?? "";
     if (!pathname.startsWith("/quote")) return;
     const page = pathname.endsWith("/") ? pathname : `${pathname}/`;
-    const flow = unavailableFlows(flows.corpus()).find((f) => quotePagePath(f.path) === page);
+    const flow = unavailableFlows(flows.corpus()).find((f) => quotePath(f.path) === page);
     if (!flow) return;
     request.log.error({ flowId: flow.id }, `Quote flow ${flow.id} is not served: answering ${page} with the error page`);
     const html = await readFile(path.join(siteDir, UNAVAILABLE_PAGE), "utf8").catch(() => fallbackPage);

@@ -4,6 +4,7 @@
  * and the Content Security Policy's frame-src is built from the same addresses.
  */
 import type { FastifyInstance } from "fastify";
+import { kindOf } from "../../engine/core/kinds/registry";
 import { marketplaceUrl, partnerAddress } from "../../engine/core/marketplaceUrl";
 import type { FlowCatalog } from "../flowCatalog";
 
@@ -26,9 +27,11 @@ export default async function marketplaceRoutes(fastify: FastifyInstance, { flow
     const { flowId, version, stepId } = request.params;
     const flow = /^[1-9][0-9]*$/.test(version) ? flows.getFlow(flowId, Number(version)) : undefined;
     const step = flow?.steps.find((s) => s.id === stepId);
-    if (step?.kind !== "mmob") return reply.code(404).send({ code: "4", message: "Not found" });
+    // Only a step whose kind frames a partner's page has somewhere to send the frame.
+    const frame = step ? kindOf(step).partnerFrame?.(step) : undefined;
+    if (!frame) return reply.code(404).send({ code: "4", message: "Not found" });
     const answers = Object.fromEntries(Object.entries(request.query).map(([key, value]) => [key, Array.isArray(value) ? value.join(",") : value]));
     reply.header("cache-control", "no-store");
-    return reply.redirect(marketplaceUrl(partnerAddress(step, origins), step.passFields, answers), 302);
+    return reply.redirect(marketplaceUrl(partnerAddress(frame, origins), frame.passFields, answers), 302);
   });
 }

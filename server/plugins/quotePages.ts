@@ -12,10 +12,11 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { CorpusFlow } from "../../engine/core/flowCorpus";
+import { quotePath } from "../../engine/core/quotePaths";
 import { assignVersion } from "../experiments/assignVersion";
 import { currentPeriod } from "../experiments/experimentPeriod";
 import { endVisit, isPrefetch, isUncountedFetch, objectsToCounting, startVisit, visitOf } from "../experiments/visits";
-import { quotePagePath, type FlowCatalog } from "../flowCatalog";
+import type { FlowCatalog } from "../flowCatalog";
 import { londonDate } from "../hours/londonClock";
 import { ensurePeriod, recordExposure } from "../storage/experimentStore";
 import { countUnknownVersion } from "../storage/unknownVersionsStore";
@@ -50,7 +51,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir }:
   const handler = async (request: FastifyRequest<{ Querystring: QuoteQuery }>, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "";
     const page = pathname.endsWith("/") ? pathname : `${pathname}/`;
-    const flow = flows.corpus().flows.find((f) => quotePagePath(f.path) === page && f.defaultVersion !== undefined);
+    const flow = flows.corpus().flows.find((f) => quotePath(f.path) === page && f.defaultVersion !== undefined);
     if (!flow) return reply.callNotFound();
     if (page !== pathname) return reply.redirect(page + request.url.slice(pathname.length), 301);
 

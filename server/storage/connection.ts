@@ -1,14 +1,17 @@
 /**
  * What a database opened by openDatabase can do beyond Kysely's query builder: which dialect it speaks,
  * and how it runs a storage unit (storageUnits.ts) atomically — its own transaction on PostgreSQL, a
- * savepoint in the writer thread's next group commit on SQLite.
+ * savepoint in the writer thread's next group commit on SQLite. It knows no unit by name: each store hands
+ * over its own, so the stores, the registry and this module import one another in one direction only.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
-import type { UnitArgs, UnitName, UnitResult } from "./storageUnits";
 
-/** Runs a named unit with its arguments (plain data, as it may cross to another thread) and resolves once it is committed. */
-export type UnitRunner = <N extends UnitName>(name: N, args: UnitArgs<N>) => Promise<UnitResult<N>>;
+/** A write that must happen together: it takes the database inside its unit of work and plain-data arguments. */
+export type StorageUnit<A, R> = (db: Kysely<Database>, args: A) => Promise<R>;
+
+/** Runs a unit with its arguments (plain data, as they may cross to another thread) and resolves once it is committed. */
+export type UnitRunner = <A, R>(unit: StorageUnit<A, R>, args: A) => Promise<R>;
 
 interface Connection {
   dialect: "sqlite" | "postgres";
@@ -28,8 +31,8 @@ export function isPostgres(db: Kysely<Database>): boolean {
 }
 
 /** Runs a storage unit atomically on the database and resolves with its result once committed. */
-export function runUnit<N extends UnitName>(db: Kysely<Database>, name: N, args: UnitArgs<N>): Promise<UnitResult<N>> {
+export function runUnit<A, R>(db: Kysely<Database>, unit: StorageUnit<A, R>, args: A): Promise<R> {
   const connection = connections.get(db);
-  if (!connection) throw new Error(`runUnit("${name}"): the database was not opened by openDatabase`);
-  return connection.runUnit(name, args);
+  if (!connection) throw new Error(`runUnit(${unit.name}): the database was not opened by openDatabase`);
+  return connection.runUnit(unit, args);
 }

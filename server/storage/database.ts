@@ -9,7 +9,6 @@ import { registerConnection } from "./connection";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite/openSqlite";
-import { runUnitIn } from "./storageUnits";
 
 /** Where the database lives: a SQLite file (":memory:" for a throwaway one), or a PostgreSQL URL. */
 export type OpenDatabaseOptions =
@@ -56,6 +55,6 @@ async function openPostgres({ url, schema, poolSize = 10 }: { url: string; schem
   pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // PostgreSQL commits concurrent transactions together by itself: each unit is a transaction of its own.
-  registerConnection(db, { dialect: "postgres", runUnit: (name, args) => db.transaction().execute((trx) => runUnitIn(trx, name, args)) });
+  registerConnection(db, { dialect: "postgres", runUnit: (unit, args) => db.transaction().execute((trx) => unit(trx, args)) });
   return db;
 }

@@ -73,7 +73,7 @@ export function recordAttempt(
   result: AttemptResult,
   now: Date,
 ): Promise<boolean> {
-  return runUnit(db, "recordAttempt", { delivery, worker, attempt, result, now });
+  return runUnit(db, storeAttempt, { delivery, worker, attempt, result, now });
 }
 
 /** The unit behind recordAttempt; `db` is inside the unit's transaction. */

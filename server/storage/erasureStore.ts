@@ -21,7 +21,7 @@ function hashKey(db: Kysely<Database>): Promise<string> {
 
 /** Erases everything held about an e-mail address or a phone number, as one unit. */
 export function eraseContact(db: Kysely<Database>, kind: "email" | "phone", value: string, now: Date): Promise<ErasureResult> {
-  return runUnit(db, "eraseContact", { kind, value, now });
+  return runUnit(db, storeErasure, { kind, value, now });
 }
 
 /** The unit behind eraseContact; `db` is inside the unit's transaction. */

@@ -96,7 +96,7 @@ export async function insertLead(db: Kysely<Database>, lead: NewLead): Promise<s
  * buyer. A contact another lead still holds undoes all that and stores the lead as its duplicate.
  */
 export function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
-  return runUnit(db, "storeRoutedLead", { lead, options });
+  return runUnit(db, storeRoutedLead, { lead, options });
 }
 
 /** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */

@@ -1,9 +1,11 @@
 /**
  * The writes that must happen together, by name. Each takes the database inside its own unit of work
  * and plain-data arguments, so SQLite's writer thread can run it in a group commit and PostgreSQL in a
- * transaction of its own; a unit never opens a transaction itself.
+ * transaction of its own; a unit never opens a transaction itself. A store runs its unit with runUnit
+ * (connection.ts); the name is how the unit crosses to SQLite's writer thread.
  */
 import type { Kysely } from "kysely";
+import type { StorageUnit } from "./connection";
 import { storeAttempt } from "./deliveriesStore";
 import { storeErasure } from "./erasureStore";
 import { storeRoutedLead } from "./leadsStore";
@@ -14,14 +16,21 @@ export const storageUnits = {
   storeRoutedLead,
   recordAttempt: storeAttempt,
   eraseContact: storeErasure,
-} satisfies Record<string, (db: Kysely<Database>, args: never) => Promise<unknown>>;
+} satisfies Record<string, StorageUnit<never, unknown>>;
 
 export type UnitName = keyof typeof storageUnits;
-export type UnitArgs<N extends UnitName> = Parameters<(typeof storageUnits)[N]>[1];
-export type UnitResult<N extends UnitName> = Awaited<ReturnType<(typeof storageUnits)[N]>>;
+
+const names = new Map<StorageUnit<never, unknown>, UnitName>(Object.entries(storageUnits).map(([name, unit]) => [unit, name as UnitName]));
+
+/** The name a unit is registered under; throws for a unit missing from storageUnits. */
+export function unitName(unit: StorageUnit<never, unknown>): UnitName {
+  const name = names.get(unit);
+  if (name === undefined) throw new Error(`storage unit ${unit.name || "(anonymous)"} is not in server/storage/storageUnits.ts: add it there to run it`);
+  return name;
+}
 
 /** Runs a unit by name on a database already inside the unit's transaction (or savepoint). */
-export function runUnitIn<N extends UnitName>(db: Kysely<Database>, name: N, args: UnitArgs<N>): Promise<UnitResult<N>> {
-  const unit = storageUnits[name] as (db: Kysely<Database>, args: UnitArgs<N>) => Promise<UnitResult<N>>;
+export function runUnitIn(db: Kysely<Database>, name: UnitName, args: unknown): Promise<unknown> {
+  const unit = storageUnits[name] as StorageUnit<unknown, unknown>;
   return unit(db, args);
 }

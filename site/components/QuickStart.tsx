@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { flows } from "virtual:flow-manifest";
 import type { FlowSummary } from "../quote/flowSummary";
-import { quotePath } from "../quotePaths";
+import { quotePath } from "../../engine/core/quotePaths";
 import { assertNever } from "../../engine/core/types";
 import type { QuickStartSpec } from "../content/types";
 import { PostcodeQuickStart } from "../quote/PostcodeQuickStart";

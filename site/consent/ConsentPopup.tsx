@@ -1,7 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { ConsentChoice } from "../../engine/core/siteCookies";
 import { restoreFocusAfterConsent } from "./consentFocus";
 import { SiteLink } from "../navigation";
-import { currentConsent, type ConsentChoice } from "./consentState";
+import { currentConsent } from "./consentState";
 import { saveConsent } from "./saveConsent";
 
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled])";

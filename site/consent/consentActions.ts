@@ -4,8 +4,9 @@
  * says what it does with `data-consent-action`: "accept", "reject" or "customise". The banner's buttons
  * submit a plain form to the server until then (see index.html); once this script runs it takes them over.
  */
+import type { ConsentChoice } from "../../engine/core/siteCookies";
 import { rememberFocusOutsideConsent, restoreFocusAfterConsent } from "./consentFocus";
-import { CONSENT_PENDING_CLASS, type ConsentChoice } from "./consentState";
+import { CONSENT_PENDING_CLASS } from "./consentState";
 
 const CHOICES: Record<string, ConsentChoice> = {
   accept: { analytics: true, marketing: true },

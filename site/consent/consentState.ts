@@ -1,22 +1,15 @@
 /**
- * The visitor's cookie choice, as three first-party cookies. The inline snippet in index.html reads the same
- * cookies on every load (to tell Tag Manager); saveConsent.ts writes them when the visitor chooses.
+ * The visitor's cookie choice, read from its three first-party cookies (engine/core/siteCookies.ts). The inline
+ * snippet in index.html reads the same cookies on every load (to tell Tag Manager); saveConsent.ts writes them
+ * when the visitor chooses.
  */
-
-export const CONSENT_CHOSEN_COOKIE = "_sp_consent_chosen";
-export const ANALYTICS_COOKIE = "_sp_analytics_on";
-export const MARKETING_COOKIE = "_sp_marketing_on";
+import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE, type ConsentChoice } from "../../engine/core/siteCookies";
 
 /** The class the inline snippet puts on <html> while no choice is recorded; it shows the banner. */
 export const CONSENT_PENDING_CLASS = "consent-pending";
 
 /** The page event fired after every choice; `detail` is the ConsentChoice. */
 export const CONSENT_EVENT = "cookieConsentChosen";
-
-export interface ConsentChoice {
-  analytics: boolean;
-  marketing: boolean;
-}
 
 /**
  * Whether a consent cookie is "1". Read by hand, like the inline snippet, to keep the cookie library out of

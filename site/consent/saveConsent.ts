@@ -1,14 +1,8 @@
 /** Records the visitor's cookie choice (loaded when they make one, so no page pays for it up front). */
 import Cookies from "js-cookie";
+import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE, type ConsentChoice } from "../../engine/core/siteCookies";
 import { gtag, pushDataLayer } from "../tracking/dataLayer";
-import {
-  ANALYTICS_COOKIE,
-  CONSENT_CHOSEN_COOKIE,
-  CONSENT_EVENT,
-  CONSENT_PENDING_CLASS,
-  MARKETING_COOKIE,
-  type ConsentChoice,
-} from "./consentState";
+import { CONSENT_EVENT, CONSENT_PENDING_CLASS } from "./consentState";
 
 /** How long a choice lasts before the banner asks again. */
 const CONSENT_DAYS = 365;

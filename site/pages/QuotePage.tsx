@@ -14,7 +14,7 @@ import { sendStepEvent, stepEvent } from "../quote/funnelBeacon";
 import { createFlowServices, takeCarryOver } from "../quote/flowServices";
 import { Honeypot } from "../quote/Honeypot";
 import { PhoneStatus } from "../quote/PhoneStatus";
-import { QUOTE_CRUMB } from "../quotePaths";
+import { QUOTE_CRUMB } from "../quote/quoteCrumb";
 import { choiceTappedBeforeScripts, isTestMode, prefillFromQuery } from "../quote/prefill";
 import { clearSnapshot, readSnapshot, saveSnapshot } from "../quote/resume";
 import { setTestVisit } from "../tracking/dataLayer";

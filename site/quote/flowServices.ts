@@ -10,7 +10,7 @@ import { PRIVACY_NOTICE_VERSION } from "../content/legal/versions";
 import { readTracking } from "../tracking/trackingStore";
 import { leadEnvelope, type SubmissionContext } from "./leadEnvelope";
 import { partnersOf } from "./partners";
-import { quotePath } from "../quotePaths";
+import { quotePath } from "../../engine/core/quotePaths";
 import { startToken } from "./startToken";
 
 /** Where answers wait while the visitor moves to another flow (this tab only; never in the URL). */

@@ -1,5 +1,6 @@
 /** What a quote page takes from its query: answers to prefill and the test-mode flag. No personal data. */
 import { firstQuestion } from "../../engine/core/firstAnswer";
+import { kindOf } from "../../engine/core/kinds/registry";
 import { isUkPostcode } from "../../engine/core/formats/ukPostcode";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import { STEP_FORM_ID } from "../../engine/react/fieldIds";
@@ -21,8 +22,8 @@ export function prefillFromQuery(flow: FlowDocument, params: URLSearchParams): A
   const first = firstQuestion(flow)?.field;
   for (const field of first ? [...QUERY_ANSWERABLE, first] : QUERY_ANSWERABLE) {
     const value = params.get(field);
-    const step = flow.steps.find((s) => s.kind === "radio" && s.field === field);
-    if (value && step?.kind === "radio" && step.options.some((o) => o.value === value)) answers[field] = value;
+    // A step whose kind takes the value as its answer (a radio step on that field, with that option).
+    if (value && flow.steps.some((s) => kindOf(s).answeredBy?.(s, { [field]: value }))) answers[field] = value;
   }
   return answers as Answers;
 }

@@ -5,8 +5,9 @@
  * for this visit. `readTracking()` gives them
  * grouped as the lead envelope's `tracking` (schemas/lead.schema.json).
  */
+import type { ConsentChoice } from "../../engine/core/siteCookies";
 import type { Tracking } from "../../schemas/generated/lead";
-import { CONSENT_EVENT, hasMarketingConsent, type ConsentChoice } from "../consent/consentState";
+import { CONSENT_EVENT, hasMarketingConsent } from "../consent/consentState";
 import { pushDataLayer } from "./dataLayer";
 
 export type { Tracking };

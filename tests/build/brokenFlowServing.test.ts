@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadFlowCorpus, repoRoot } from "../../engine/node/formsFolder";
-import { quotePagePath } from "../../server/flowCatalog";
+import { quotePath } from "../../engine/core/quotePaths";
 import { makeTempDir, removeTempDir, startTestServer, type TestServer } from "../server/testServer";
 
 const siteDir = path.join(repoRoot, "dist/client");
@@ -35,7 +35,7 @@ const get = (url: string) => server.app.inject({ method: "GET", url, headers: { 
 describe("a server started with one broken flow", () => {
   const others = loadFlowCorpus().flows.filter((flow) => flow.id !== "business-water");
 
-  it.each(others.map((flow) => [quotePagePath(flow.path), flow.title] as const))("serves %s as usual", async (page, title) => {
+  it.each(others.map((flow) => [quotePath(flow.path), flow.title] as const))("serves %s as usual", async (page, title) => {
     const response = await get(page);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(title);

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import leadSchema from "../../schemas/lead.schema.json";
-import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, CONSENT_EVENT, MARKETING_COOKIE } from "../../site/consent/consentState";
+import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE } from "../../engine/core/siteCookies";
+import { CONSENT_EVENT } from "../../site/consent/consentState";
 import * as spec from "./specEnumerations";
 
 const template = readFileSync(new URL("../../site/index.html", import.meta.url), "utf8");

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TITLE_LIMIT } from "../../site/config";
-import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE } from "../../site/consent/consentState";
+import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE } from "../../engine/core/siteCookies";
 import { TRACKING_TTL_MS } from "../../site/tracking/trackingStore";
 import buyersSchema from "../../schemas/buyers.schema.json";
 import { GUIDES_PER_CATEGORY, GUIDE_CATEGORIES } from "./specTables";

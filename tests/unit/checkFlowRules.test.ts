@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FlowError, checkFlow } from "../../engine/core/checkFlow";
 import { createSchemaCheck } from "../../engine/node/validation";
-import { readJson } from "../fixtures/forms";
+import { flowIds, readJson } from "../fixtures/forms";
 
 const check = createSchemaCheck();
 const file = "forms/home-energy/v1.json";
@@ -25,9 +25,10 @@ function problemsOf(doc: unknown, knownFlows?: ReadonlySet<string>): string[] {
   }
 }
 
-describe("an upsell step", () => {
-  const known = new Set(["home-energy", "home-broadband", "home-solar"]);
+/** The flows of the forms folder. */
+const known = new Set(flowIds());
 
+describe("an upsell step", () => {
   it("fails to load when it offers a flow that does not exist, naming the file, step and flow", () => {
     expect(problemsOf(offering("home-broadband", "home-fish"), known)).toEqual([
       `${file}: step "more": upsell offers unknown flow "home-fish"`,
@@ -40,6 +41,30 @@ describe("an upsell step", () => {
 
   it("is not checked against flows when none are given", () => {
     expect(() => checkFlow(check, offering("home-fish"), file)).not.toThrow();
+  });
+});
+
+describe("a success page's services", () => {
+  const offeringAtTheEnd = (...flows: string[]) => {
+    const doc = structuredClone(readJson(file)) as { steps: Array<{ kind: string; services?: unknown }> };
+    doc.steps.find((step) => step.kind === "success")!.services = flows.map((flow) => ({ flow, label: flow }));
+    return doc;
+  };
+
+  it("fails to load when one is no flow, naming the file, the step and the flows there are", () => {
+    let error: FlowError | undefined;
+    try {
+      checkFlow(check, offeringAtTheEnd("home-broadband", "home-gold"), file, { knownFlows: known });
+    } catch (thrown) {
+      error = thrown as FlowError;
+    }
+    expect(error?.problems).toEqual([`${file}: step "done": the success page offers unknown flow "home-gold"`]);
+    expect(error?.findings[0]?.fix).toContain("The flows are the folders under forms/: ");
+    expect(error?.findings[0]?.fix).toContain("home-broadband");
+  });
+
+  it("loads when every service is a flow with a quote page", () => {
+    expect(problemsOf(offeringAtTheEnd("home-broadband", "home-solar"), known)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * docs/developers.md, followed on scratch copies of schemas/ and forms/: its snippets are applied as the page
- * says, the types regenerated, and the engine and the precompiled validators asked what they see. The step kind
- * recipe is followed in full, compiler and tests included, by tests/build/stepKindRecipe.test.ts.
+ * says, the types regenerated, and the engine and the precompiled validators asked what they see. Adding a step
+ * kind (docs/adding-a-step-kind.md) is followed in full by tests/build/stepKindRecipe.test.ts.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,6 @@ import { blockAfter, jsonOf } from "./docsSnippets";
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const doc = readFileSync(path.join(repoRoot, "docs/developers.md"), "utf8");
 const fieldSection = doc.slice(doc.indexOf("## Add a field"), doc.indexOf("## Add a step kind"));
-const stepSection = doc.slice(doc.indexOf("## Add a step kind"), doc.indexOf("## The precompiled validators"));
 
 type SchemaDoc = { properties: Record<string, unknown>; definitions: Record<string, { enum?: string[]; oneOf?: unknown[] } & Record<string, unknown>> };
 
@@ -39,11 +38,6 @@ beforeAll(async () => {
   Object.assign(fields.properties, jsonOf(blockAfter(fieldSection, "schemas/fields.schema.json", "json")));
   if (!fields.definitions.fieldKey!.enum!.includes("vehicleCount")) fields.definitions.fieldKey!.enum!.push("vehicleCount");
   writeSchema("fields.schema.json", fields);
-  // Add a step kind: the definition, and its line in the step union.
-  const flow = readSchema("flow.schema.json");
-  Object.assign(flow.definitions, jsonOf(blockAfter(stepSection, "add the definition to `definitions`", "json")));
-  flow.definitions.step!.oneOf!.push(jsonOf(blockAfter(stepSection, "definitions.step.oneOf", "json")));
-  writeSchema("flow.schema.json", flow);
   // npm run schemas:types, over the scratch schemas.
   generated = await generateTypes(schemasDir);
 }, 60_000);
@@ -118,17 +112,3 @@ describe("docs/developers.md: add a field", () => {
   });
 });
 
-describe("docs/developers.md: add a step kind", () => {
-  const numberStep = { id: "fleet", kind: "number", field: "vehicleCount", question: "How many vehicles does your business run?", next: "address" };
-
-  it("adds the number step to the schema and the generated Step union, so a flow may use it", async () => {
-    expect(generatedSource("flow.ts")).toMatch(/export interface NumberStep \{[^}]*kind: "number";/);
-    expect(generatedSource("flow.ts")).toMatch(/export type Step =[^;]*\| NumberStep/);
-    const { validation, checkFlow } = await engineWithScratchSchemas();
-    const flow = waterFlowWith((steps) => {
-      steps.find((s) => s.id === "supplier")!.next = "fleet";
-      steps.splice(3, 0, numberStep);
-    });
-    expect(checkFlow.checkFlow(validation.createSchemaCheck(), flow, "forms/business-water/v1.json").steps[3]).toEqual(numberStep);
-  });
-});

@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 import { formatFinding } from "../../engine/core/findings";
 import { checkForms } from "../../scripts/formsCheck";
 import v1 from "../../forms/business-energy/v1.json";
+import { aloneInItsFolder } from "../fixtures/forms";
 
 type Doc = Record<string, unknown> & { steps: Array<Record<string, unknown>> };
-const base = (): Doc => JSON.parse(JSON.stringify(v1)) as Doc;
+const base = (): Doc => aloneInItsFolder(JSON.parse(JSON.stringify(v1)) as Doc);
 const step = (doc: Doc, id: string) => doc.steps.find((s) => s.id === id)!;
 
 /** Writes a forms folder with one flow's files and returns the findings for it. */
@@ -33,6 +34,7 @@ describe("npm run forms:check", () => {
     ["an unknown step target", (d) => (step(d, "supplier").next = "adress"), /unknown-step: supplier: next names unknown step "adress"/],
     ["a duplicate step id", (d) => (step(d, "contract").id = "meter"), /duplicate-step: meter: duplicate step id/],
     ["an unreachable step", (d) => Object.assign(step(d, "spend"), { next: "meter" }) && (step(d, "meter").next = "supplier"), /unreachable-step: contract: no path from the start reaches this step/],
+    ["a success page offering a flow that does not exist", (d) => (step(d, "done").services = [{ flow: "business-gold", label: "Gold" }]), /unknown-flow: done: the success page offers unknown flow "business-gold"/],
     ["a dead end", (d) => d.steps.push({ id: "extra", kind: "upsell", question: "More?", services: [{ flow: "business-energy", label: "Energy" }] }) && (step(d, "supplier").next = "extra"), /dead-end: extra: a upsell step with no next leaves the visitor stuck/],
     ["a path with no submit step", (d) => delete step(d, "contact").submit, /no-submit: done: the path utility → spend → contract → supplier → address → contact → done reaches success without sending the lead/],
     ["a path with two submit steps", (d) => (step(d, "address").submit = true), /several-submits: contact: the path .* sends the lead 2 times \(address, contact\)/],

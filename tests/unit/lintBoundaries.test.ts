@@ -1,6 +1,7 @@
 /**
  * The boundaries `npm run lint` keeps (eslint.config.js): engine/core is pure, the site's runtime code takes
- * nothing from the Vite plugins, scripts take nothing from tests/. Each is tried with code that crosses it.
+ * nothing from the Vite plugins, the server takes nothing from site/, scripts take nothing from tests/. Each is
+ * tried with code that crosses it.
  */
 import path from "node:path";
 import { ESLint } from "eslint";
@@ -45,13 +46,25 @@ describe("engine/core", () => {
   });
 });
 
-describe("the site's runtime code and scripts", () => {
+describe("the site's runtime code, the server and scripts", () => {
   it("refuses a site module that imports from the Vite plugins, even a type", async () => {
     expect(await broken("site/quote/example.ts", 'import type { Plugin } from "../build/formsSource"; export type P = Plugin;')).toEqual(["no-restricted-imports"]);
   });
 
   it("lets the plugins import the site's runtime code", async () => {
     expect(await broken("site/build/example.ts", 'import type { FlowSummary } from "../quote/flowSummary"; export type S = FlowSummary;')).toEqual([]);
+  });
+
+  it.each([
+    'import { ANALYTICS_COOKIE } from "../../site/consent/consentState"; export const name = ANALYTICS_COOKIE;',
+    'import type { SitePage } from "../../site/siteMap"; export type P = SitePage;',
+    'export { QUOTE_CRUMB } from "../../site/quote/quoteCrumb";',
+  ])("refuses a server module that imports from site/: %j", async (source) => {
+    expect(await broken("server/plugins/example.ts", source)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("lets the server import what it shares with the site from engine/core", async () => {
+    expect(await broken("server/plugins/example.ts", 'import { quotePath } from "../../engine/core/quotePaths"; export const path = quotePath("business-energy");')).toEqual([]);
   });
 
   it("refuses a script that imports from tests/", async () => {

@@ -95,7 +95,7 @@ describe("the quote flow's transitions", () => {
     },
     {
       name: "an upsell after the lead hands over the visitor's details and nothing about this service",
-      inputs: [...submitAt(toGasContact), answered({ code: "1" }), { type: "upsell", flowId: "business-water" }],
+      inputs: [...submitAt(toGasContact), answered({ code: "1" }), { type: "switchService", flowId: "business-water" }],
       stepId: "more",
       effects: [{ type: "startFlow", flowId: "business-water", answers: { ...contact, upsell: undefined } }],
     },

@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { readFlowCorpus, servedFlow, type FormsFile } from "../../engine/core/flowCorpus";
 import { createSchemaCheck } from "../../engine/node/validation";
-import { readJson } from "../fixtures/forms";
+import { aloneInItsFolder, readJson } from "../fixtures/forms";
 
 const check = createSchemaCheck();
 const energy = (version: number, change: (doc: Record<string, unknown>) => void = () => {}) => {
-  const doc = { ...(structuredClone(readJson("forms/business-energy/v1.json")) as Record<string, unknown>), version };
+  const doc = { ...(aloneInItsFolder(structuredClone(readJson("forms/business-energy/v1.json"))) as Record<string, unknown>), version };
   change(doc);
   return JSON.stringify(doc);
 };

@@ -26,7 +26,7 @@ export function RadioStep({ step, flow, answers, errors, headingId, nextLabel, b
   };
 
   // The pre-rendered first question works as a plain form until the page's script takes it over (firstAnswer.ts).
-  const plainForm = firstQuestion(flow)?.id === step.id;
+  const plainForm = firstQuestion(flow)?.step.id === step.id;
   return (
     <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate {...(plainForm ? { method: "post", action: FIRST_ANSWER_ROUTE } : {})}>
       {plainForm && (

@@ -19,6 +19,7 @@ import {
 } from "kysely";
 import { registerConnection } from "../connection";
 import type { Database } from "../schema";
+import { unitName } from "../storageUnits";
 import type { ThreadReply, ThreadRequest } from "./threadProtocol";
 
 /** A request before it is numbered (each kind of ThreadRequest without its id). */
@@ -138,7 +139,7 @@ export async function openSqlite(file: string): Promise<Kysely<Database>> {
   const db = new Kysely<Database>({ dialect: threadDialect(used, connection, threadFor, hasReader) });
   registerConnection(db, {
     dialect: "sqlite",
-    runUnit: (name, args) => used.writer.call({ kind: "unit", connection, name, args }) as never,
+    runUnit: (unit, args) => used.writer.call({ kind: "unit", connection, name: unitName(unit), args }) as never,
   });
   return db;
 }

@@ -132,7 +132,7 @@ async function commitTogether(id: number, work: Work[]): Promise<void> {
   for (const [index, request] of work.entries()) {
     sqlite.exec("SAVEPOINT request");
     try {
-      const result = request.kind === "unit" ? await runUnitIn(db, request.name, request.args as never) : execute(connection, request.sql, request.parameters);
+      const result = request.kind === "unit" ? await runUnitIn(db, request.name, request.args) : execute(connection, request.sql, request.parameters);
       sqlite.exec("RELEASE request");
       done.push({ id: request.id, result });
     } catch (error) {

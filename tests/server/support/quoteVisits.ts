@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { loadFlowCorpus } from "../../../engine/node/formsFolder";
-import { quotePagePath } from "../../../server/flowCatalog";
+import { quotePath } from "../../../engine/core/quotePaths";
 import { versionPageFile } from "../../../server/plugins/quotePages";
 
 /** A browser's user agent: what a visitor's page request carries (a test client's own would count as a bot). */
@@ -33,7 +33,7 @@ export interface ServedPage {
 export async function getQuotePage(app: FastifyInstance, flowPath: string, { query = "", cookie, headers = {} }: { query?: string; cookie?: string; headers?: Record<string, string> } = {}): Promise<ServedPage> {
   const response = await app.inject({
     method: "GET",
-    url: `${quotePagePath(flowPath)}${query}`,
+    url: `${quotePath(flowPath)}${query}`,
     headers: { "user-agent": BROWSER_AGENT, ...(cookie ? { cookie } : {}), ...headers },
   });
   const setCookie = [response.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("_sp_visit="));

@@ -11,8 +11,8 @@ import { browserSchemas } from "../../../engine/core/stepSchema";
 import { stepById } from "../../../engine/core/walkFlow";
 import { createAjv, createSchemaCheck } from "../../../engine/node/validation";
 import type { Answers, FlowDocument } from "../../../engine/core/types";
-import { QuoteFlow, type QuoteFlowProps } from "../../../engine/react/QuoteFlow";
-import type { Address, Deal, FlowServices, LeadResponse } from "../../../engine/react/types";
+import { QuoteFlow } from "../../../engine/react/QuoteFlow";
+import type { Address, Deal, FlowServices, LeadResponse, QuoteFlowProps } from "../../../engine/react/types";
 import v1 from "../../../forms/business-energy/v1.json";
 import v2 from "../../../forms/business-energy/v2.json";
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tagManagerSnippet } from "../../../site/build/tagManagerPlugin";
-import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, CONSENT_PENDING_CLASS, MARKETING_COOKIE } from "../../../site/consent/consentState";
+import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE } from "../../../engine/core/siteCookies";
+import { CONSENT_PENDING_CLASS } from "../../../site/consent/consentState";
 import { inlineStylesheets, robotsTxt, sitemapXml } from "../../../scripts/prerender";
 
 const indexHtml = readFileSync(fileURLToPath(new URL("../../../site/index.html", import.meta.url)), "utf8");

@@ -24,7 +24,7 @@ export function addressLabel(address: Address): string {
   return [...address.lines, address.townCity, address.postcode].join(", ");
 }
 
-export function AddressStep(props: StepProps<"full-business-address">) {
+export function FullBusinessAddressStep(props: StepProps<"full-business-address">) {
   const { step, flow, answers, errors, nextLabel, busy, services, onChange, onNext, onErrors } = props;
   const [manual, setManual] = useState(Boolean(answers.businessAddressManual));
   const [postcode, setPostcode] = useState(answers.postcode ?? "");

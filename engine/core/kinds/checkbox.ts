@@ -1,0 +1,20 @@
+/** A checkbox step: any number of options (at least `minSelected`, 1 unless set), stored as a list. */
+import type { StepOfKind } from "../types";
+import { lintOptions } from "./options";
+import { objectOf, type StepKindModule } from "./stepKind";
+
+export const checkbox: StepKindModule<StepOfKind<"checkbox">> = {
+  fields: (step) => [step.field],
+  schema(step, _answers, fieldSchema) {
+    const base = fieldSchema(step.field);
+    const minSelected = step.minSelected ?? 1;
+    const items = { ...(base.items ?? { type: "string" }), enum: step.options.map((o) => o.value) };
+    return objectOf(
+      { [step.field]: { ...base, type: "array", items, minItems: minSelected, uniqueItems: true } },
+      minSelected > 0 ? [step.field] : [],
+    );
+  },
+  // Checked by hand in the browser: the answers are among the options.
+  lint: lintOptions,
+  heading: (step) => step.question,
+};

@@ -1,0 +1,27 @@
+/** A form step: fields from the library, all required but the optional ones; the usual step that sends the lead. */
+import type { StepOfKind } from "../types";
+import { objectOf, type FieldSchemaOf, type StepKindModule } from "./stepKind";
+
+/** The schema of a form step: its fields from the library, all required but the optional ones. */
+export function formSchema(step: StepOfKind<"form">, fieldSchema: FieldSchemaOf): ReturnType<FieldSchemaOf> {
+  const optional = new Set(step.optional ?? []);
+  return objectOf(
+    Object.fromEntries(step.fields.map((key) => [key, fieldSchema(key)])),
+    step.fields.filter((key) => !optional.has(key)),
+  );
+}
+
+export const form: StepKindModule<StepOfKind<"form">> = {
+  fields: (step) => [...step.fields],
+  schema: (step, _answers, fieldSchema) => formSchema(step, fieldSchema),
+  browserSchemas: (step, fieldSchema) => ({ "": formSchema(step, fieldSchema) }),
+  lint(step, lint) {
+    const repeated = step.fields.filter((f, i) => step.fields.indexOf(f) !== i);
+    for (const field of new Set(repeated)) lint.report("field-twice", `asks for "${field}" twice`, `list "${field}" once in fields`);
+    for (const field of step.optional ?? []) {
+      if (!step.fields.includes(field)) lint.report("optional-not-asked", `"${field}" is optional but not among the fields`, `remove "${field}" from optional, or add it to fields`);
+    }
+  },
+  heading: (step) => step.question,
+  consentText: (step) => step.consentText,
+};

@@ -1,0 +1,10 @@
+/** A partner marketplace step (mmob): the partner's page in a frame, loaded through our own address for the step. */
+import type { StepOfKind } from "../types";
+import { objectOf, type StepKindModule } from "./stepKind";
+
+export const mmob: StepKindModule<StepOfKind<"mmob">> = {
+  fields: () => [],
+  schema: () => objectOf({}, []),
+  heading: (step) => step.question,
+  partnerFrame: (step) => ({ url: step.url, partner: step.partner, passFields: step.passFields ?? [] }),
+};

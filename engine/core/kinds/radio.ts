@@ -1,0 +1,16 @@
+/** A radio step: one answer from a list of options, the only kind a flow's first question may take without scripts. */
+import { PERSONAL_FIELDS } from "../carryOver";
+import type { StepOfKind } from "../types";
+import { lintOptions } from "./options";
+import { objectOf, type StepKindModule } from "./stepKind";
+
+export const radio: StepKindModule<StepOfKind<"radio">> = {
+  fields: (step) => [step.field],
+  schema: (step, _answers, fieldSchema) => objectOf({ [step.field]: { ...fieldSchema(step.field), enum: step.options.map((o) => o.value) } }),
+  // Checked by hand in the browser: the answer is one of the options.
+  lint: lintOptions,
+  heading: (step) => step.question,
+  answeredBy: (step, answers) => step.options.some((o) => o.value === answers[step.field]),
+  // A choice of options on a field that says nothing about who the visitor is: never a typed or personal answer.
+  plainFirstAnswer: (step) => (PERSONAL_FIELDS.has(step.field) ? undefined : { field: step.field, values: step.options.map((o) => o.value) }),
+};

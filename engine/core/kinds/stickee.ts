@@ -1,0 +1,9 @@
+/** A deals step (stickee): a table of partner deals to follow; it asks nothing. */
+import type { StepOfKind } from "../types";
+import { objectOf, type StepKindModule } from "./stepKind";
+
+export const stickee: StepKindModule<StepOfKind<"stickee">> = {
+  fields: () => [],
+  schema: () => objectOf({}, []),
+  heading: (step) => step.question,
+};

@@ -1,0 +1,13 @@
+/** An upsell step: other services to switch, each starting its flow with the address and contact details carried. */
+import { SUCCESS_MESSAGE } from "../messages";
+import type { StepOfKind } from "../types";
+import { checkServices } from "./services";
+import { objectOf, type StepKindModule } from "./stepKind";
+
+export const upsell: StepKindModule<StepOfKind<"upsell">> = {
+  fields: () => ["upsell"],
+  schema: (_step, _answers, fieldSchema) => objectOf({ upsell: fieldSchema("upsell") }, []),
+  references: (step, references) => checkServices(step.services, "upsell", references),
+  // Once the lead is in, the confirmation comes first; the offer follows under its own question.
+  heading: (step, leadIn) => (leadIn ? SUCCESS_MESSAGE : step.question),
+};
