@@ -24,6 +24,10 @@ export function SiteHeader({ pathname }: { pathname: string }) {
 
   return (
     <header className="site-header">
+      {/* First in the page's banner: every bit of the page sits in a landmark, the skip link included. */}
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <div className="container site-header__bar">
         <Link to="/" className="logo">
           <img src="/favicon.svg" alt="" width="32" height="32" />

@@ -42,9 +42,6 @@ export function SiteLayout() {
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
       <SiteHeader pathname={pathname} />
       <main id="main" className="site-main" tabIndex={-1}>
         {page}
