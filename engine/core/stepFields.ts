@@ -2,8 +2,6 @@
 import { kindOf } from "./kinds/registry";
 import type { Answers, FieldKey, Step } from "./types";
 
-export { manualAddressFields } from "./kinds/fullBusinessAddress";
-
 /** The fields a step writes to, in the order it asks for them. */
 export function stepFields(step: Step, answers: Answers = {}): FieldKey[] {
   return kindOf(step).fields(step, answers);

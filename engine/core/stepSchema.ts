@@ -4,7 +4,7 @@ import { formSchema as formSchemaFrom } from "./kinds/form";
 import { kindOf } from "./kinds/registry";
 import type { Answers, JsonSchema, Step, StepOfKind } from "./types";
 
-export { manualAddressFields, stepFields } from "./stepFields";
+export { stepFields } from "./stepFields";
 
 /**
  * The schema for a step's answers. An address step has two shapes: a picked address, or a manual one
