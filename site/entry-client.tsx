@@ -19,5 +19,10 @@ listenForConsentActions();
 
 const root = document.getElementById("root")!;
 if (!root.firstElementChild) void import("./fullApp").then((app) => app.renderApp(root));
-else if (root.querySelector("[data-hydrate-at-once]")) void import("./quoteIsland").then((island) => island.startQuoteIsland(root));
+else if (root.querySelector("[data-hydrate-at-once]")) {
+  // React DOM first, evaluated in a task of its own, then the form's code: no one long task holds the page.
+  void import("react-dom/client")
+    .then(() => import("./quoteIsland"))
+    .then((island) => island.startQuoteIsland(root));
+}
 else enhanceStaticPage(root);

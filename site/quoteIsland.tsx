@@ -4,7 +4,7 @@
  * staticPage.ts. The first time the visitor moves to another page of the site (a link, a flow handing over to
  * another, Back at a flow's start), the form's root is unmounted and the whole app is drawn at the new address.
  */
-import { StrictMode, Suspense, startTransition, type ReactNode } from "react";
+import { StrictMode, Suspense, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { flows } from "virtual:flow-manifest";
 import { cookieSettings } from "./consent/consentActions";
@@ -49,21 +49,18 @@ export async function startQuoteIsland(root: HTMLElement): Promise<void> {
   showCookieSettingsOnRequest(island, inIsland);
   const shown = nextShown("page");
   // The same tree as the route drew on the server: a Suspense boundary around the error boundary and the page.
-  // Hydrated as a transition, so React yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole form: a tap or a scroll is answered while it runs.
-  startTransition(() => {
-    island.form = hydrateRoot(
-      main,
-      inIsland(
-        <Suspense>
-          <QuoteErrorBoundary key={flow.id}>
-            <QuotePage flowId={flow.id} version={version} />
-          </QuoteErrorBoundary>
-          <Hydrated part="page" />
-        </Suspense>,
-      ),
-    );
-  });
+  // Hydrated at once, not as a transition: a tap that lands while React takes the form over must not be lost.
+  island.form = hydrateRoot(
+    main,
+    inIsland(
+      <Suspense>
+        <QuoteErrorBoundary key={flow.id}>
+          <QuotePage flowId={flow.id} version={version} />
+        </QuoteErrorBoundary>
+        <Hydrated part="page" />
+      </Suspense>,
+    ),
+  );
   await shown;
 }
 
