@@ -11,13 +11,12 @@ import type { RenderedPage } from "../site/entry-server";
 
 interface ServerEntry {
   render(url: string, quoteVersion?: number): Promise<RenderedPage>;
-  quoteVersions: Array<{ path: string; versions: number[]; defaultVersion: number }>;
+  quoteVersions: Array<{ path: string; versions: number[] }>;
   renderQuoteUnavailable(): Promise<RenderedPage>;
   staticPaths: string[];
   feeds: Array<{ path: string; xml: string }>;
   SITE_URL: string;
 }
-
 
 /**
  * Writes the pages, sitemap, robots.txt and feeds into `outDir`/client, using the server bundle in `outDir`/server,

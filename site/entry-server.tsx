@@ -37,12 +37,8 @@ export async function render(url: string, quoteVersion?: number): Promise<Render
   );
 }
 
-/** Each quote page's versions other than its default, to pre-render beside it. */
-export const quoteVersions: Array<{ path: string; versions: number[]; defaultVersion: number }> = flows.map((flow) => ({
-  path: quotePath(flow.path),
-  versions: flow.versions,
-  defaultVersion: flow.defaultVersion,
-}));
+/** Each quote page's versions, each pre-rendered as v<N>.html beside the page (whose index.html is the default's). */
+export const quoteVersions: Array<{ path: string; versions: number[] }> = flows.map((flow) => ({ path: quotePath(flow.path), versions: flow.versions }));
 
 /** The page the server answers a quote flow's address with when it cannot serve the flow (served without scripts). */
 export async function renderQuoteUnavailable(): Promise<RenderedPage> {

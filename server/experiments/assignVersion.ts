@@ -4,6 +4,8 @@
  * visit keeps its version while the weights stay, and flows are assigned independently of one another.
  */
 import { createHash } from "node:crypto";
+import type { CorpusFlow } from "../../engine/core/flowCorpus";
+import { currentPeriod, type CurrentPeriod } from "./experimentPeriod";
 
 /** The version for this visit under these weights (version → share; only positive shares take part). */
 export function assignVersion(visitId: string, flowId: string, weights: Readonly<Record<string, number>>, fallback: number): number {
@@ -19,6 +21,13 @@ export function assignVersion(visitId: string, flowId: string, weights: Readonly
     point -= weight;
   }
   return shares[shares.length - 1]!.version;
+}
+
+/** The version a visit is assigned in a flow's current period (the default when no version has a share); none for a flow not served. */
+export function assignVisit(flow: CorpusFlow, visitId: string): { period: CurrentPeriod; version: number } | undefined {
+  const period = currentPeriod(flow);
+  if (!period || flow.defaultVersion === undefined) return undefined;
+  return { period, version: assignVersion(visitId, flow.id, period.weights, flow.defaultVersion) };
 }
 
 /** A uniform number in [0, 1) from the first 52 bits of the text's SHA-256. */

@@ -9,8 +9,7 @@ import type { Kysely } from "kysely";
 import type { FieldError } from "../../engine/core/types";
 import type { StepEvent } from "../../schemas/generated/event";
 import type { LeadResponse } from "../../schemas/generated/lead";
-import { assignVersion } from "../experiments/assignVersion";
-import { currentPeriod } from "../experiments/experimentPeriod";
+import { assignVisit } from "../experiments/assignVersion";
 import { visitOf } from "../experiments/visits";
 import type { FlowCatalog } from "../flowCatalog";
 import { recordStepReach } from "../storage/experimentStore";
@@ -46,12 +45,11 @@ export default async function eventsRoutes(fastify: FastifyInstance, { db, flows
       const { flowId, version, stepId } = request.body;
       const visitId = visitOf(request);
       if (!visitId) return reply.code(403).send({ code: "3", errors: [{ field: "visit", message: "Steps are counted only for a visit the quote page was served to" }] });
-      const corpusFlow = flows.corpus().flows.find((f) => f.id === flowId)!;
-      const period = currentPeriod(corpusFlow);
-      if (!period || assignVersion(visitId, flowId, period.weights, corpusFlow.defaultVersion!) !== version) {
+      const assigned = assignVisit(flows.corpus().flows.find((f) => f.id === flowId)!, visitId);
+      if (assigned?.version !== version) {
         return reply.code(400).send({ code: "3", errors: [{ field: "version", message: `This visit was not served version ${version} of "${flowId}"` }] });
       }
-      await recordStepReach(db, { flowId, periodId: period.id, visitId, stepId });
+      await recordStepReach(db, { flowId, periodId: assigned.period.id, visitId, stepId });
       return reply.code(204).send();
     },
   );

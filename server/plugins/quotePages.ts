@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { CorpusFlow } from "../../engine/core/flowCorpus";
 import { quotePath } from "../../engine/core/quotePaths";
-import { assignVersion } from "../experiments/assignVersion";
-import { currentPeriod } from "../experiments/experimentPeriod";
+import { testModeOf } from "../../engine/core/testMode";
+import { assignVisit } from "../experiments/assignVersion";
 import { endVisit, isPrefetch, isUncountedFetch, objectsToCounting, startVisit, visitOf } from "../experiments/visits";
 import type { FlowCatalog } from "../flowCatalog";
 import { londonDate } from "../hours/londonClock";
@@ -81,10 +81,9 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir }:
       return fallback;
     }
     const visitId = visitOf(request) ?? startVisit(request, reply);
-    const period = currentPeriod(flow)!;
-    const version = assignVersion(visitId, flow.id, period.weights, fallback);
+    const { period, version } = assignVisit(flow, visitId)!;
     if (!flows.getFlow(flow.id, version) || !(await available(version))) return fallback;
-    if (request.method === "GET" && !isTestVisit(request.query.tm) && !isUncountedFetch(request)) {
+    if (request.method === "GET" && testModeOf(request.query.tm) !== true && !isUncountedFetch(request)) {
       const at = now();
       await ensurePeriod(db, flow.id, period, at);
       await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at });
@@ -105,11 +104,6 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir }:
     const version = await serveVisit(request, reply, flow, async () => true);
     return reply.header("cache-control", "no-store").send({ version });
   });
-}
-
-/** `tm` as the page's script reads it (site/tracking/dataLayer.ts): present and not 0 or false. */
-function isTestVisit(tm: string | undefined): boolean {
-  return tm !== undefined && tm !== "0" && tm.toLowerCase() !== "false";
 }
 
 export default quotePages;

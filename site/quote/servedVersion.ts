@@ -19,12 +19,13 @@ export function versionInMarkup(root: ParentNode): number | undefined {
   return value ? Number(value) : undefined;
 }
 
-const asked = new Map<string, Promise<number>>();
+/** The server's answers while the page lives, by flow and query. */
+const answered = new Map<string, Promise<number>>();
 
 /** The server's choice for a quote page the app draws itself; once per flow and query while the page lives. */
 export function versionFromServer(flow: FlowSummary, search: string): Promise<number> {
   const key = `${flow.id}${search}`;
-  let version = asked.get(key);
+  let version = answered.get(key);
   if (!version) {
     const query = new URLSearchParams(search);
     const params = new URLSearchParams({ flow: flow.id });
@@ -33,7 +34,7 @@ export function versionFromServer(flow: FlowSummary, search: string): Promise<nu
       .then((response): Promise<{ version?: unknown }> | { version?: unknown } => (response.ok ? response.json() : {}))
       .then(({ version: served }) => (typeof served === "number" && flow.versions.includes(served) ? served : versionWithoutServer(flow, search)))
       .catch(() => versionWithoutServer(flow, search));
-    asked.set(key, version);
+    answered.set(key, version);
   }
   return version;
 }

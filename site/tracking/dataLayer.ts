@@ -3,6 +3,8 @@
  * silent when the site runs in production and the visit is in test mode (`?tm=`). Consent-mode commands go
  * through `gtag`, never suppressed: Tag Manager must always know the visitor's choice.
  */
+import { testModeOf } from "../../engine/core/testMode";
+
 declare global {
   interface Window {
     dataLayer?: unknown[];
@@ -24,9 +26,7 @@ export function isTestVisit(): boolean {
 
 /** What `?tm=` says of the visit: undefined without it, else on for any value but "0" or "false". */
 export function testVisitFromQuery(params: URLSearchParams): boolean | undefined {
-  const tm = params.get("tm");
-  if (tm === null) return undefined;
-  return tm !== "0" && tm.toLowerCase() !== "false";
+  return testModeOf(params.get("tm"));
 }
 
 /** Pushes an event object `{ event, ...data }`. Never pass personal data (names, phones, e-mails, addresses). */

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
+import { up as createFunnelCounts } from "./0003_funnel_counts";
 
 /** Creates the experiment tables and the leads' visit column. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -46,16 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /** Drops the experiment tables and the leads' visit column; the daily counts table comes back empty. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from app_settings where name = 'visit_cookie_key'`.execute(db);
-  await db.schema
-    .createTable("funnel_daily_counts")
-    .addColumn("day", "text", (col) => col.notNull())
-    .addColumn("flow_id", "text", (col) => col.notNull())
-    .addColumn("flow_version", "integer", (col) => col.notNull())
-    .addColumn("step_id", "text", (col) => col.notNull())
-    .addColumn("event", "text", (col) => col.notNull())
-    .addColumn("count", "integer", (col) => col.notNull())
-    .addPrimaryKeyConstraint("funnel_daily_counts_pk", ["flow_id", "day", "flow_version", "step_id", "event"])
-    .execute();
+  await createFunnelCounts(db);
   await db.schema.dropIndex("leads_visit_idx").execute();
   await db.schema.alterTable("leads").dropColumn("visit_id").execute();
   await db.schema.dropTable("experiment_step_reach").execute();
