@@ -24,6 +24,8 @@ import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
 import quotePages from "./plugins/quotePages";
+import { plainQuote } from "./plainQuote/plainQuote";
+import type { LeadTaking } from "./leads/takeLead";
 import rateLimits from "./plugins/rateLimits";
 import securityHeaders from "./plugins/securityHeaders";
 import staticSite from "./plugins/staticSite";
@@ -51,6 +53,8 @@ const BODY_LIMIT = 64 * 1024;
 
 /** Funnel beacons a client may send per window, as a multiple of RATE_LIMIT_MAX: a visit sends one per step shown. */
 const EVENTS_PER_POST = 5;
+/** Plain quote steps a client may post per window, as a multiple of RATE_LIMIT_MAX: a quote without scripts posts each step. */
+const PLAIN_STEPS_PER_POST = 5;
 
 /**
  * The app, not yet listening; throws a ConfigFileError when the buyers file is broken. A broken flow file
@@ -88,24 +92,28 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
-  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir });
-  await app.register(healthRoutes, { db, flows });
-  await app.register(devFlowsRoutes, { db, flows });
-  await app.register(addressesRoutes, { provider: createAddressProvider(config), rateLimitMax: config.addressRateLimitMax });
-  await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
-  await app.register(partnersRoutes, { buyers, siteHours, now });
-  await app.register(consentRoutes);
-  await app.register(firstAnswerRoutes, { flows });
-  await app.register(newsletterRoutes, { db, now });
-  await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
-  await app.register(leadsRoutes, {
+  // One way in for every lead: the page's script posts to /api/leads, a quote without scripts is taken by the server.
+  const taking: LeadTaking = {
     intake: { db, buyers, siteHours, duplicateWindowHours: config.duplicateWindowHours, fakeCampaignIds: new Set(config.fakeCampaignIds), now },
     flows,
     check: createSchemaCheck(ajv),
     minFillMs: config.minFillMs,
     startTokens: startTokens(await appSetting(db, "start_token_key")),
     onDeliveriesQueued: () => worker?.wake(),
-  });
+  };
+  const addresses = createAddressProvider(config);
+  const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, buyers, siteHours, now });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST });
+  await app.register(healthRoutes, { db, flows });
+  await app.register(devFlowsRoutes, { db, flows });
+  await app.register(addressesRoutes, { provider: addresses, rateLimitMax: config.addressRateLimitMax });
+  await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
+  await app.register(partnersRoutes, { buyers, siteHours, now });
+  await app.register(consentRoutes);
+  await app.register(firstAnswerRoutes, { flows });
+  await app.register(newsletterRoutes, { db, now });
+  await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
+  await app.register(leadsRoutes, taking);
 
   if (deliveryWorker ?? config.delivery.worker) {
     worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now });

@@ -9,7 +9,8 @@ import { HeadCollector, HeadContext } from "./head";
 import { SiteLayout } from "./layout/SiteLayout";
 import { flows } from "virtual:flow-manifest";
 import { QuoteUnavailable } from "./quote/QuoteUnavailable";
-import { ServedVersionContext } from "./quote/servedVersion";
+import { ServedStepContext, ServedVersionContext } from "./quote/servedVersion";
+import type { ServedStep } from "../engine/core/servedStep";
 import { quotePath } from "../engine/core/quotePaths";
 import { staticPaths as sitePaths } from "./siteMap";
 
@@ -33,6 +34,21 @@ export async function render(url: string, quoteVersion?: number): Promise<Render
     url,
     <ServedVersionContext value={quoteVersion}>
       <App />
+    </ServedVersionContext>,
+  );
+}
+
+/**
+ * A quote page at a step past its first, drawn by the server at request time for a visit without scripts
+ * (server/plainQuote/stepPages.ts), from the visit's kept answers.
+ */
+export async function renderStep(url: string, quoteVersion: number, served: ServedStep): Promise<RenderedPage> {
+  return renderPage(
+    url,
+    <ServedVersionContext value={quoteVersion}>
+      <ServedStepContext value={served}>
+        <App />
+      </ServedStepContext>
     </ServedVersionContext>,
   );
 }

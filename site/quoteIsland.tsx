@@ -13,7 +13,7 @@ import { NavigationContext, type SiteNavigate } from "./navigation";
 import QuotePage from "./pages/QuotePage";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
 import { quotePath } from "../engine/core/quotePaths";
-import { versionInMarkup } from "./quote/servedVersion";
+import { ServedStepContext, servedStepInPage, versionInMarkup } from "./quote/servedVersion";
 import { enhanceStaticPage, takeOverPage } from "./staticPage";
 
 export async function startQuoteIsland(root: HTMLElement): Promise<void> {
@@ -22,6 +22,8 @@ export async function startQuoteIsland(root: HTMLElement): Promise<void> {
   if (!flow) throw new Error(`No quote flow at ${location.pathname}`);
   // The version the server chose and rendered: the form takes over its markup as it is.
   const version = versionInMarkup(main) ?? flow.defaultVersion;
+  // A step past the first the server drew from the visit's kept answers: taken over as it stands.
+  const served = servedStepInPage();
   const island: Island = {};
   const leave: SiteNavigate = (path) => {
     if (!takeOverPage()) return;
@@ -55,7 +57,9 @@ export async function startQuoteIsland(root: HTMLElement): Promise<void> {
     inIsland(
       <Suspense>
         <QuoteErrorBoundary key={flow.id}>
-          <QuotePage flowId={flow.id} version={version} />
+          <ServedStepContext value={served}>
+            <QuotePage flowId={flow.id} version={version} />
+          </ServedStepContext>
         </QuoteErrorBoundary>
         <Hydrated part="page" />
       </Suspense>,

@@ -9,6 +9,9 @@ export const ERROR_SUMMARY_HEADING = "Please fix the following issues:";
 export const SOMETHING_WENT_WRONG = "Something has gone wrong. Please try again.";
 
 /** The message for a postcode whose lookup found no address. */
+/** The address step, when a lookup found addresses but none was picked. */
+export const SELECT_ADDRESS_MESSAGE = "Please select your address";
+
 export const NO_ADDRESSES_MESSAGE = "No addresses found. Please check the postcode is correct.";
 
 /** The message for an invalid UK phone number. */

@@ -98,6 +98,28 @@ export function initialState(flow: FlowDocument, answers: Answers = {}, resume?:
   return { flow, walk, answers: restored, errors: [], busy: false, focus: { target: "none", request: 0 }, started: false, backAtStart };
 }
 
+/** What a step the server drew (a quote without scripts) showed: the page's script takes it over as it stands. */
+export interface ServedFlowState {
+  walk: WalkState;
+  answers: Answers;
+  errors: FieldError[];
+  result?: LeadResponse;
+  back?: string;
+}
+
+/** The state of a step the server drew, with focus where a new page's belongs: the error summary, else the heading. */
+export function servedState(flow: FlowDocument, served: ServedFlowState): QuoteFlowState {
+  const known = served.walk.history.every((id) => flow.steps.some((s) => s.id === id)) && flow.steps.some((s) => s.id === served.walk.stepId);
+  return {
+    ...initialState(flow, served.answers, undefined, served.back !== undefined),
+    ...(known ? { walk: served.walk } : {}),
+    errors: served.errors,
+    started: true,
+    focus: { target: served.errors.length > 0 ? "summary" : "heading", request: 1 },
+    ...(served.result ? { result: served.result } : {}),
+  };
+}
+
 /** The next state and what to do, for this input. */
 export function transition(state: QuoteFlowState, input: QuoteFlowInput): Transition {
   switch (input.type) {

@@ -5,10 +5,10 @@ import type { FieldError } from "../core/types";
 import { fieldId } from "./fieldIds";
 
 /** The list of what to fix, each linking to its field; focused by the renderer after a failed Next. */
-export function ErrorSummary({ errors, ref }: { errors: FieldError[]; ref?: Ref<HTMLDivElement> }) {
+export function ErrorSummary({ errors, ref, autoFocus }: { errors: FieldError[]; ref?: Ref<HTMLDivElement>; autoFocus?: boolean }) {
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref} autoFocus={autoFocus}>
       <h2 id="error-summary-title" className="error-summary__title">
         {ERROR_SUMMARY_HEADING}
       </h2>

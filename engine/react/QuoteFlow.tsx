@@ -1,6 +1,8 @@
 /** The generic renderer: draws any flow document step by step, with the step count, Back/Next and error summary. */
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useMemo, useRef } from "react";
 import { quoteFlowView } from "../core/quoteFlowView";
+import { stepHref } from "../core/servedStep";
+import { PlainPageContext, type PlainPage } from "./StepForm";
 import type { Answers, Step } from "../core/types";
 import { ErrorSummary } from "./ErrorSummary";
 import { STEP_FORM_ID } from "./fieldIds";
@@ -13,7 +15,7 @@ import { useQuoteFlow } from "./useQuoteFlow";
  * each answer is decided by the flow's state machine (engine/core/quoteFlow.ts); this draws it.
  */
 export function QuoteFlow(props: QuoteFlowProps) {
-  const { flow, services, onSnapshot } = props;
+  const { flow, services, onSnapshot, served } = props;
   const [state, send] = useQuoteFlow(props);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -37,6 +39,16 @@ export function QuoteFlow(props: QuoteFlowProps) {
     for (const kind of new Set(flow.steps.map((s) => s.kind))) stepPreloads[kind]?.(services, flow).catch(() => undefined);
   }, [movedOn, flow, services]);
 
+  const plainPage = useMemo<PlainPage>(
+    () => (served ? { revision: served.revision, query: served.query, ...(served.lookup ? { lookup: served.lookup } : {}) } : { revision: 0, query: "" }),
+    [served],
+  );
+  // Back is a link to the previous step's address, so it works without scripts; the script moves back itself.
+  const previous = state.walk.history.at(-1);
+  const backHref = previous !== undefined ? stepHref(previous, plainPage.query) : props.backAtStartHref;
+  // A page the server drew for a step: without scripts, the browser puts focus where the script would.
+  const autoFocus = served ? { autoFocus: true } : {};
+
   const Component = stepRegistry[step.kind] as StepComponent<Step["kind"]>;
   const headingId = `step-heading-${step.id}`;
   const stepText = `Step ${count.number} of ${count.total}`;
@@ -58,13 +70,21 @@ export function QuoteFlow(props: QuoteFlowProps) {
   };
 
   return (
+    <PlainPageContext value={plainPage}>
     <div className="quote-flow" data-flow={flow.id} data-version={flow.version} data-step={step.id}>
       {!view.ended && (
         <div className="quote-flow__bar">
           {view.back ? (
-            <button type="button" className="lozenge lozenge--back" onClick={() => send({ type: "back", historyState: window.history.state })}>
+            <a
+              href={backHref}
+              className="lozenge lozenge--back"
+              onClick={(event) => {
+                event.preventDefault();
+                send({ type: "back", historyState: window.history.state });
+              }}
+            >
               Back
-            </button>
+            </a>
           ) : (
             <span className="lozenge-spacer" />
           )}
@@ -93,8 +113,8 @@ export function QuoteFlow(props: QuoteFlowProps) {
           )}
         </div>
       )}
-      <ErrorSummary errors={state.errors} ref={summaryRef} />
-      <h2 className="step-heading" id={headingId} tabIndex={-1} ref={headingRef}>
+      <ErrorSummary errors={state.errors} ref={summaryRef} {...(state.errors.length > 0 ? autoFocus : {})} />
+      <h2 className="step-heading" id={headingId} tabIndex={-1} ref={headingRef} {...(state.errors.length === 0 ? autoFocus : {})}>
         {view.heading}
       </h2>
       {"hint" in step && step.hint && <p className="step-hint">{step.hint}</p>}
@@ -102,5 +122,6 @@ export function QuoteFlow(props: QuoteFlowProps) {
         <Component key={`${flow.id}@${flow.version}/${step.id}`} {...stepProps} />
       </Suspense>
     </div>
+    </PlainPageContext>
   );
 }

@@ -5,6 +5,7 @@ import type { Address } from "../../schemas/generated/fields";
 import type { Deal } from "../../schemas/generated/deals";
 import type { ErrorObject } from "ajv";
 import type { FlowSnapshot, QuoteFlowEvent } from "../core/quoteFlow";
+import type { ServedStep } from "../core/servedStep";
 import type { Answers, FieldError, FlowDocument, StepKind, StepOfKind } from "../core/types";
 
 export type { Address, Deal, LeadResponse };
@@ -53,6 +54,10 @@ export interface QuoteFlowProps {
   onEvent?(event: QuoteFlowEvent): void;
   /** Back on the first step: given when this flow was entered from another (the chooser), to return there. */
   onBackAtStart?(): void;
+  /** Where Back on the first step leads, as a link (for a browser without scripts); with `onBackAtStart`. */
+  backAtStartHref?: string;
+  /** A step the server drew from the visit's kept answers: the flow starts there, as the page shows it. */
+  served?: ServedStep;
 }
 
 /** What a step component receives. */

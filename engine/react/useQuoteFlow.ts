@@ -1,13 +1,13 @@
 /** Runs the quote flow's state machine in React: keeps its state, sends it inputs and performs its effects. */
 import { useEffect, useRef, useState } from "react";
 import { HISTORY_KEY } from "../core/quoteFlowHistory";
-import { initialState, transition, type QuoteFlowEffect, type QuoteFlowInput, type QuoteFlowState } from "../core/quoteFlow";
+import { initialState, servedState, transition, type QuoteFlowEffect, type QuoteFlowInput, type QuoteFlowState } from "../core/quoteFlow";
 import type { QuoteFlowProps } from "./types";
 
 /** The flow's state and how to send it an input. */
 export function useQuoteFlow(props: QuoteFlowProps): [QuoteFlowState, (input: QuoteFlowInput) => void] {
-  const { flow, initialAnswers, resume, onBackAtStart } = props;
-  const [state, setState] = useState(() => initialState(flow, initialAnswers, resume, onBackAtStart !== undefined));
+  const { flow, initialAnswers, resume, onBackAtStart, served } = props;
+  const [state, setState] = useState(() => (served ? servedState(flow, served) : initialState(flow, initialAnswers, resume, onBackAtStart !== undefined)));
   const current = useRef(state);
   // The latest props, read by effects performed after a render that may have changed them.
   const latest = useRef(props);

@@ -19,6 +19,12 @@ import { endVisit, isPrefetch, isUncountedFetch, objectsToCounting, startVisit, 
 import type { FlowCatalog } from "../flowCatalog";
 import { londonDate } from "../hours/londonClock";
 import { ensurePeriod, recordExposure } from "../storage/experimentStore";
+import { escapeHtml, plainPage } from "../plainPage";
+import type { PlainQuote, StepPage } from "../plainQuote/plainQuote";
+import { loadStepRenderer, type StepRenderer } from "../plainQuote/stepPages";
+import { postedFromAnotherSite } from "../security/crossSitePost";
+import { PLAIN_NOTICES } from "../plainQuote/plainQuote";
+import { STEP_PARAM } from "../../engine/core/servedStep";
 import { countUnknownVersion } from "../storage/unknownVersionsStore";
 import type { Database } from "../storage/schema";
 
@@ -28,6 +34,10 @@ export interface QuotePagesOptions {
   now: () => Date;
   /** The built site's folder (absolute), holding each version's page. */
   siteDir: string;
+  /** Steps posted as plain forms and drawn by the server (a quote without scripts). */
+  plain: PlainQuote;
+  /** Plain step posts a client may send per rate-limit window (a quote is a dozen of them). */
+  plainRateLimitMax: number;
 }
 
 /** The pre-rendered page of one version, beside the quote page's index.html. */
@@ -37,9 +47,12 @@ export const versionPageFile = (flowPath: string, version: number): string => pa
 interface QuoteQuery {
   v?: string;
   tm?: string;
+  step?: string;
 }
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir }: QuotePagesOptions): Promise<void> {
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax }: QuotePagesOptions): Promise<void> {
   // Whether the build wrote a version's page: checked once per file (a built site does not change while served).
   const built = new Map<string, Promise<boolean>>();
   const isBuilt = (file: string) => {
@@ -48,12 +61,41 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir }:
     return answer;
   };
 
-  const handler = async (request: FastifyRequest<{ Querystring: QuoteQuery }>, reply: FastifyReply) => {
+  // Drawn by the build's server bundle, loaded on the first step drawn.
+  let renderer: Promise<StepRenderer | undefined> | undefined;
+  const sendStepPage = async (reply: FastifyReply, page: StepPage, url: string) => {
+    renderer ??= loadStepRenderer(siteDir);
+    const draw = await renderer;
+    // The page holds the visitor's answers: never kept by any cache, and fetched again on the browser's Back.
+    reply.code(page.status).header("cache-control", "no-store").type("text/html; charset=utf-8");
+    if (draw) return reply.send(await draw.render(url, page.flow.version, page.served));
+    // An API-only server: the notice and a way on, as a small page of its own.
+    const step = page.served.walk.stepId;
+    const main = `${page.served.notice ? `<p>${escapeHtml(page.served.notice)}</p>` : ""}<p><a href="${escapeHtml(quotePath(page.flow.path))}?${escapeHtml(new URLSearchParams({ [STEP_PARAM]: step }).toString())}">Continue</a></p>`;
+    return reply.send(plainPage(page.flow.title, main));
+  };
+
+  /** The flow whose page this address is, or a reply already sent (not a quote page, or a missing slash). */
+  const pageFlow = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "";
     const page = pathname.endsWith("/") ? pathname : `${pathname}/`;
     const flow = flows.corpus().flows.find((f) => quotePath(f.path) === page && f.defaultVersion !== undefined);
-    if (!flow) return reply.callNotFound();
-    if (page !== pathname) return reply.redirect(page + request.url.slice(pathname.length), 301);
+    if (!flow) return { sent: reply.callNotFound() };
+    if (page !== pathname) return { sent: reply.redirect(page + request.url.slice(pathname.length), request.method === "GET" || request.method === "HEAD" ? 301 : 308) };
+    return { flow };
+  };
+
+  const handler = async (request: FastifyRequest<{ Querystring: QuoteQuery }>, reply: FastifyReply) => {
+    const found = pageFlow(request, reply);
+    if (!found.flow) return found.sent;
+    const { flow } = found;
+
+    // A step past the first, drawn by the server from the visit's kept answers.
+    if (request.query.step !== undefined) {
+      const page = await plain.stepPage(request, flows.getFlow(flow.id, flow.defaultVersion!)!);
+      if ("redirect" in page) return reply.header("cache-control", "no-store").redirect(page.redirect, 303);
+      return sendStepPage(reply, page, request.url);
+    }
 
     // No page built for the flow (an API-only server, or a flow added since the build): the site's 404.
     if (!fastify.hasReplyDecorator("sendFile") || !(await isBuilt(versionPageFile(flow.path, flow.defaultVersion!)))) return reply.callNotFound();
@@ -67,9 +109,15 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir }:
    * The version this request is served (`available` says which versions can be), counting the exposure of a visit
    * served by chance.
    */
-  const serveVisit = async (request: FastifyRequest<{ Querystring: QuoteQuery }>, reply: FastifyReply, flow: CorpusFlow, available: (version: number) => Promise<boolean>): Promise<number> => {
+  const serveVisit = async (
+    request: FastifyRequest<{ Querystring: QuoteQuery }>,
+    reply: FastifyReply,
+    flow: CorpusFlow,
+    available: (version: number) => Promise<boolean>,
+    // What the request asks of this flow: its `?v=`, and whether it shows the flow (a GET of its page does).
+    { asked, shows }: { asked: string | undefined; shows: boolean } = { asked: request.query.v, shows: request.method === "GET" },
+  ): Promise<number> => {
     const fallback = flow.defaultVersion!;
-    const asked = request.query.v;
     if (asked !== undefined && asked !== "") {
       if (/^[1-9][0-9]{0,5}$/.test(asked) && flows.getFlow(flow.id, Number(asked)) && (await available(Number(asked)))) return Number(asked);
       // A mistyped or out-of-date campaign link: the default, and a count on /dev/flows/ (a short plain value only).
@@ -83,7 +131,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir }:
     const visitId = visitOf(request) ?? startVisit(request, reply);
     const { period, version } = assignVisit(flow, visitId)!;
     if (!flows.getFlow(flow.id, version) || !(await available(version))) return fallback;
-    if (request.method === "GET" && testModeOf(request.query.tm) !== true && !isUncountedFetch(request)) {
+    if (shows && testModeOf(request.query.tm) !== true && !isUncountedFetch(request)) {
       const at = now();
       await ensurePeriod(db, flow.id, period, at);
       await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at });
@@ -93,6 +141,29 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir }:
 
   fastify.get("/quote", handler);
   fastify.get("/quote/*", handler);
+
+  // A step's plain form: read as the browser sent it (a name may repeat, as a checkbox group's does).
+  fastify.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 16_384 }, (_request, body, done) => done(null, new URLSearchParams(String(body))));
+  const post = async (request: FastifyRequest<{ Querystring: QuoteQuery }>, reply: FastifyReply) => {
+    const found = pageFlow(request, reply);
+    if (!found.flow) return found.sent;
+    const { flow } = found;
+    const defaultFlow = flows.getFlow(flow.id, flow.defaultVersion!)!;
+    if (!(request.body instanceof URLSearchParams)) return reply.code(415).send({ code: "3", message: "A quote step is sent as a form" });
+    // Another site's page may not answer for the visitor.
+    if (postedFromAnotherSite(request)) return sendStepPage(reply, { flow: defaultFlow, status: 403, served: { walk: { stepId: defaultFlow.start, history: [] }, answers: {}, errors: [], revision: 0, query: "", partners: [], open: false, notice: PLAIN_NOTICES.otherSite } }, request.url);
+    // The version of this page's flow, or of another flow the visitor moves into (shown to them from here).
+    const version = (flowId?: string) => {
+      const other = flowId === undefined ? undefined : flows.corpus().flows.find((f) => f.id === flowId && f.defaultVersion !== undefined);
+      if (!other) return serveVisit(request, reply, flow, (v) => isBuilt(versionPageFile(flow.path, v)));
+      return serveVisit(request, reply, other, async (v) => flows.getFlow(other.id, v) !== undefined, { asked: undefined, shows: true });
+    };
+    const outcome = await plain.postStep(request, reply, defaultFlow, version);
+    if ("redirect" in outcome) return reply.header("cache-control", "no-store").redirect(outcome.redirect, 303);
+    return sendStepPage(reply, outcome, request.url);
+  };
+  fastify.post("/quote", { config: { rateLimit: { max: plainRateLimitMax } } }, post);
+  fastify.post("/quote/*", { config: { rateLimit: { max: plainRateLimitMax } } }, post);
 
   /**
    * GET /api/quote-version?flow=<id>[&v=N][&tm=1]: the same choice for a quote page the site's app draws itself

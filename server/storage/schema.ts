@@ -158,6 +158,18 @@ export interface FunnelUnknownVersionsTable {
   count: number;
 }
 
+/** A quote filled in without scripts: one browser session's state in one flow, between its plain-form steps. */
+export interface QuoteSessionsTable {
+  /** The random id of the session's cookie. */
+  session_id: string;
+  flow_id: string;
+  /** JSON of the state (server/plainQuote/plainState.ts). */
+  state: string;
+  /** Counts the state's changes; a form carries the revision it was drawn from. */
+  revision: number;
+  updated_at: string;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   leads: LeadsTable;
@@ -172,6 +184,7 @@ export interface Database {
   experiment_exposures: ExperimentExposuresTable;
   experiment_step_reach: ExperimentStepReachTable;
   funnel_unknown_versions: FunnelUnknownVersionsTable;
+  quote_sessions: QuoteSessionsTable;
 }
 
 /** A lead row as read back. */

@@ -8,7 +8,8 @@ import type { FlowSnapshot, QuoteFlowEvent } from "../../engine/react/types";
 import { PageHead } from "../head";
 import { SiteLink, useSiteNavigate } from "../navigation";
 import { hasAnalyticsConsent, hasChosenConsent } from "../consent/consentState";
-import { isCountedVisit, VERSION_ATTRIBUTE } from "../quote/servedVersion";
+import { isCountedVisit, ServedStepContext, VERSION_ATTRIBUTE } from "../quote/servedVersion";
+import { STEP_PARAM } from "../../engine/core/servedStep";
 import { dataLayerListener } from "../quote/flowEvents";
 import { sendStepEvent, stepEvent } from "../quote/funnelBeacon";
 import { createFlowServices, takeCarryOver } from "../quote/flowServices";
@@ -66,6 +67,8 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
   if (!flows.some((f) => f.id === flowId)) throw new Error(`No quote flow "${flowId}"`);
   const [visit, setVisit] = useState<Visit>({ testMode: false, counted: false, ready: false });
   const navigate = useSiteNavigate();
+  // A step past the first the server drew from the visit's kept answers (a quote begun without scripts).
+  const served = use(ServedStepContext);
 
   // The server's HTML is the version's first step with no answers; the visit's own query and progress apply after hydration.
   useEffect(() => {
@@ -75,6 +78,24 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
     const tapped = choiceTappedBeforeScripts();
     const testMode = isTestMode(params);
     if (testMode) setTestVisit(true);
+    if (served) {
+      // The script takes the server's step over as it stands; from here the browser keeps the progress, so the
+      // address loses its step (a reload resumes where the script left off, not where the server did).
+      const url = new URL(window.location.href);
+      url.searchParams.delete(STEP_PARAM);
+      url.searchParams.delete("manual");
+      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+      const asked = params.get("v");
+      startTransition(() =>
+        setVisit({
+          testMode,
+          counted: !testMode && isCountedVisit(window.location.search, refusesCounting()),
+          ready: true,
+          ...(asked && Number(asked) !== version ? { unknownRequestedVersion: asked } : {}),
+        }),
+      );
+      return;
+    }
     void loadFlow(flowId, version).then((flow) => {
       if (!live) return;
       const carried = takeCarryOver(flowId);
@@ -96,7 +117,7 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
     return () => {
       live = false;
     };
-  }, [flowId, version]);
+  }, [flowId, version, served]);
 
   const flow = use(loadFlow(flowId, version));
   const services = useMemo(
@@ -108,8 +129,9 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
         }),
         (path) => navigate(path),
         (id) => flows.find((f) => f.id === id)?.path,
+        served?.partners.map((p) => p.name),
       ),
-    [visit.testMode, visit.unknownRequestedVersion, navigate],
+    [visit.testMode, visit.unknownRequestedVersion, navigate, served],
   );
 
   // Progress is kept for a reload until the lead is in; after that, a reload starts afresh.
@@ -145,6 +167,9 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
     for (const event of held) onEvent(event);
   }, [visit.ready, visit.resume, visit.back, onEvent]);
 
+  // Back on the first step: to the flow this one was entered from (the chooser), as the browser or the server knows it.
+  const backAtStart = visit.back ?? served?.back;
+
   return (
     // data-flow-version: the version this markup shows, chosen by the server; the script takes it over as it is.
     // data-ready: the query answers and any resumed progress are applied (the server's page has none).
@@ -165,20 +190,24 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
         </ol>
       </nav>
       <h1 className="quote-page__title">{flow.title}</h1>
-      <PhoneStatus service={flow.serviceType} />
-      <noscript>
-        <p className="notice">This quote form needs JavaScript. Please turn it on, or call us and we will take your details by phone.</p>
-      </noscript>
+      <PhoneStatus service={flow.serviceType} {...(served ? { known: { partners: served.partners, open: served.open } } : {})} />
+      {served?.notice && (
+        <p className="notice notice--error" role="alert">
+          {served.notice}
+        </p>
+      )}
       <Honeypot />
       <QuoteFlow
         // Drawn again only for a visit that does not start as the server drew it: resumed, answered ahead, or handed over (with Back).
-        key={`${flow.id}@${flow.version}${visit.resume || visit.back ? "#entered" : ""}`}
+        key={`${flow.id}@${flow.version}${!served && (visit.resume || visit.back) ? "#entered" : ""}`}
         flow={flow}
         services={services}
+        {...(served ? { served } : {})}
+        {...(backAtStart ? { backAtStartHref: backAtStart } : {})}
         {...(visit.resume ? { resume: visit.resume, initialAnswers: visit.resume.answers } : {})}
         onSnapshot={onSnapshot}
         onEvent={onEvent}
-        {...(visit.back ? { onBackAtStart: () => navigate(visit.back!) } : {})}
+        {...(backAtStart ? { onBackAtStart: () => navigate(backAtStart) } : {})}
       />
     </div>
   );

@@ -4,8 +4,11 @@
  * visible form; the lead envelope reads its value when the lead is sent.
  */
 
+import { HONEYPOT_FIELD } from "../../engine/core/servedStep";
+import { STEP_FORM_ID } from "../../engine/react/fieldIds";
+
 /** The honeypot input's name and id: a plausible field a bot would want to fill. */
-export const HONEYPOT_FIELD = "company_website";
+export { HONEYPOT_FIELD };
 
 /** Kept out of sight without display:none, which some bots skip. */
 const hidden = { position: "absolute", left: "-10000px", top: "auto", width: "1px", height: "1px", overflow: "hidden" } as const;
@@ -15,7 +18,8 @@ export function Honeypot() {
   return (
     <div aria-hidden="true" style={hidden}>
       <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-      <input type="text" id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      {/* Sent with the step's form, so a plain form's post carries it too. */}
+      <input type="text" id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} form={STEP_FORM_ID} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

@@ -7,10 +7,11 @@ import { partnersOf, type PartnersReply } from "./partners";
  * or "Currently closed" (the spec's words; the opening hours themselves are not shown). Nothing until the
  * server has said, nothing for a service without a partner.
  */
-export function PhoneStatus({ service }: { service: string | undefined }) {
-  const [reply, setReply] = useState<PartnersReply>();
+export function PhoneStatus({ service, known }: { service: string | undefined; known?: PartnersReply }) {
+  // `known`: what the server said as it drew the page itself (a step of a quote without scripts).
+  const [reply, setReply] = useState<PartnersReply | undefined>(known);
   useEffect(() => {
-    if (!service) return;
+    if (!service || known) return;
     let live = true;
     partnersOf(service).then(
       (answer) => live && setReply(answer),
@@ -19,7 +20,7 @@ export function PhoneStatus({ service }: { service: string | undefined }) {
     return () => {
       live = false;
     };
-  }, [service]);
+  }, [service, known]);
   const partner = reply?.partners[0];
   if (!reply || !partner) return null;
   return (

@@ -26,10 +26,12 @@ export function createFlowServices(
   context: () => SubmissionContext,
   navigate: (path: string) => void,
   flowPath: (flowId: string) => string | undefined,
+  /** The partners' names, when the server said them as it drew the page (a step of a quote without scripts). */
+  knownPartners?: string[],
 ): FlowServices {
   const token = startToken();
   const loadPartners = async (flow: FlowDocument): Promise<string[]> =>
-    flow.serviceType ? (await partnersOf(flow.serviceType)).partners.map((p) => p.name) : [];
+    knownPartners ?? (flow.serviceType ? (await partnersOf(flow.serviceType)).partners.map((p) => p.name) : []);
   return {
     loadPartners,
 

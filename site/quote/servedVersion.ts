@@ -5,10 +5,28 @@
  * the server for the same choice; only when the server cannot answer does it take `?v=`, else the default.
  */
 import { createContext } from "react";
+import { SERVED_STEP_ID, type ServedStep } from "../../engine/core/servedStep";
 import type { FlowSummary } from "./flowSummary";
 
 /** The version being pre-rendered (set by the build for each version's page). */
 export const ServedVersionContext = createContext<number | undefined>(undefined);
+
+/**
+ * A step the server drew from a visit's kept answers (a quote without scripts): on the server, what it draws; in the
+ * browser, what the page's script takes over (read from the page once, as it starts).
+ */
+export const ServedStepContext = createContext<ServedStep | undefined>(undefined);
+
+/** The served step written into this page by the server, when there is one. */
+export function servedStepInPage(): ServedStep | undefined {
+  const text = document.getElementById(SERVED_STEP_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as ServedStep;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The attribute on the quote page's root element naming the version it shows. */
 export const VERSION_ATTRIBUTE = "data-flow-version";

@@ -17,4 +17,5 @@ export const checkbox: StepKindModule<StepOfKind<"checkbox">> = {
   // Checked by hand in the browser: the answers are among the options.
   lint: lintOptions,
   heading: (step) => step.question,
+  plainForm: (step, posted) => ({ type: "next", patch: { [step.field]: posted.values(step.field) } }),
 };

@@ -24,4 +24,6 @@ export const form: StepKindModule<StepOfKind<"form">> = {
   },
   heading: (step) => step.question,
   consentText: (step) => step.consentText,
+  // Each field under its own key; a field left empty is unanswered, as the browser's form sends it.
+  plainForm: (step, posted) => ({ type: "next", patch: Object.fromEntries(step.fields.map((key) => [key, posted.value(key)?.trim() || undefined])) }),
 };

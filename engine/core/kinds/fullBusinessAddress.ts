@@ -2,8 +2,49 @@
  * The full business address step: a postcode looked up into a list of addresses to pick from, or the address typed
  * in by hand (`businessAddressManual`), so its fields and schema depend on the answers.
  */
-import type { FieldKey, StepOfKind } from "../types";
-import { objectOf, type FieldSchemaOf, type StepKindModule } from "./stepKind";
+import { isUkPostcode } from "../formats/ukPostcode";
+import { NO_ADDRESSES_MESSAGE, SELECT_ADDRESS_MESSAGE, fieldMessage } from "../messages";
+import type { Answers, FieldKey, StepOfKind } from "../types";
+import { objectOf, type AddressLookup, type FieldSchemaOf, type PlainSubmission, type PostedForm, type StepKindModule } from "./stepKind";
+
+/** The name and value of the address step's "Find address" button, which looks the postcode up. */
+export const FIND_ADDRESS = { name: "addressAction", value: "find" } as const;
+
+/** The manual form's marker: a hidden input, as the browser's form sends `businessAddressManual`. */
+export const MANUAL_MARKER = { name: "businessAddressManual", value: "true" } as const;
+
+/** Why a postcode cannot be looked up ("is required", "is invalid"), or undefined when it can. */
+export function postcodeProblem(postcode: string): string | undefined {
+  if (isUkPostcode(postcode)) return undefined;
+  // Nothing typed is a missing postcode, not a wrong one.
+  const error = postcode === "" ? { keyword: "required", params: { missingProperty: "postcode" } } : { keyword: "format", params: {} };
+  return fieldMessage("postcode", { ...error, instancePath: "" });
+}
+
+/** The answers of a picked address, as the step records them. */
+export function pickedAddress(address: NonNullable<Answers["businessAddress"]>): Answers {
+  return { businessAddressManual: false, businessAddress: address, street: address.lines.join(", "), townCity: address.townCity, postcode: address.postcode };
+}
+
+/** The address step's plain form: a postcode to look up, an address picked from the last lookup, or one typed in. */
+function plainAddress(stepId: string, posted: PostedForm, lookup: AddressLookup | undefined): PlainSubmission {
+  const typed = (name: string) => posted.value(name)?.trim() ?? "";
+  if (posted.value(MANUAL_MARKER.name) === MANUAL_MARKER.value) {
+    const patch: Answers = { businessAddressManual: true, businessAddress: undefined };
+    for (const field of manualAddressFields) patch[field] = typed(field) || undefined;
+    return { type: "next", patch };
+  }
+  const postcode = typed("postcode");
+  const kept: Answers = { businessAddressManual: false, postcode };
+  if (posted.value(FIND_ADDRESS.name) === FIND_ADDRESS.value || lookup?.addresses === undefined || lookup.postcode !== postcode) {
+    const problem = postcodeProblem(postcode);
+    return problem ? { type: "redraw", patch: kept, errors: [{ field: "postcode", step: stepId, message: problem }] } : { type: "redraw", patch: kept, lookup: postcode };
+  }
+  const address = lookup.addresses.find((a) => a.id === posted.value("businessAddress"));
+  if (address) return { type: "next", patch: pickedAddress(address) };
+  const none = lookup.addresses.length === 0;
+  return { type: "redraw", patch: kept, errors: [{ field: none ? "postcode" : "businessAddress", step: stepId, message: none ? NO_ADDRESSES_MESSAGE : SELECT_ADDRESS_MESSAGE }] };
+}
 
 /** Fields that a manually entered address is made of. */
 export const manualAddressFields = ["street", "townCity", "postcode"] as const satisfies FieldKey[];
@@ -36,4 +77,5 @@ export const fullBusinessAddress: StepKindModule<StepOfKind<"full-business-addre
   schema: (_step, answers, fieldSchema) => addressSchema(Boolean(answers.businessAddressManual), fieldSchema),
   browserSchemas: (_step, fieldSchema) => ({ ":manual": addressSchema(true, fieldSchema), ":picked": addressSchema(false, fieldSchema) }),
   heading: (step) => step.question,
+  plainForm: (step, posted, { lookup }) => plainAddress(step.id, posted, lookup),
 };

@@ -12,5 +12,6 @@ export const radio: StepKindModule<StepOfKind<"radio">> = {
   heading: (step) => step.question,
   answeredBy: (step, answers) => step.options.some((o) => o.value === answers[step.field]),
   // A choice of options on a field that says nothing about who the visitor is: never a typed or personal answer.
+  plainForm: (step, posted) => ({ type: "next", patch: { [step.field]: posted.value(step.field) } }),
   plainFirstAnswer: (step) => (PERSONAL_FIELDS.has(step.field) ? undefined : { field: step.field, values: step.options.map((o) => o.value) }),
 };

@@ -3,7 +3,8 @@
  * (`kinds/<kind>.ts`). The generic engine (walk, replay, lint, step schemas, the quote flow, prefill) asks the
  * kind's module through the registry (`kinds/registry.ts`) and never branches on a kind's name.
  */
-import type { Answers, FieldKey, JsonSchema, Step } from "../types";
+import type { Address } from "../../../schemas/generated/fields";
+import type { Answers, FieldError, FieldKey, JsonSchema, Step } from "../types";
 
 /** The field library's schema of one field (passed in, so a kind's module carries no schemas to the browser). */
 export type FieldSchemaOf = (key: FieldKey) => JsonSchema;
@@ -18,6 +19,36 @@ export interface StepReferences extends StepLint {
   knownFlows: ReadonlySet<string>;
   /** How to fix a name that is no flow: the nearest flow, and the list of them. */
   flowFix(name: string): string;
+}
+
+/** A step's form as a browser without scripts posted it: the values under each name. */
+export interface PostedForm {
+  /** The first value posted under the name. */
+  value(name: string): string | undefined;
+  /** Every value posted under the name, in order (a checkbox group). */
+  values(name: string): string[];
+}
+
+/** The addresses the server found for a postcode, kept between an address step's plain forms. */
+export interface AddressLookup {
+  postcode: string;
+  /** Empty when the postcode has none; absent when the lookup failed. */
+  addresses?: Address[];
+}
+
+/** What a step's plain form asks the server, when its kind's module reads it. */
+export type PlainSubmission =
+  /** The step's answers: checked against its schema, then the flow moves on as it would in the browser. */
+  | { type: "next"; patch: Answers }
+  /** The same step again with these answers kept (and unchecked), after looking `lookup` up when given. */
+  | { type: "redraw"; patch: Answers; lookup?: string; errors?: FieldError[] }
+  /** One of the services offered: that flow starts with the visitor's details carried over. */
+  | { type: "switchService"; flowId: string };
+
+/** What a kind's plain form is read with: the answers so far and, on an address step, the last lookup. */
+export interface PlainContext {
+  answers: Answers;
+  lookup?: AddressLookup;
 }
 
 /** What the engine asks of one kind of step; `S` is the kind's step type. */
@@ -48,7 +79,21 @@ export interface StepKindModule<S extends Step> {
   consentText?(step: S): string | undefined;
   /** The partner page its frame loads, when it frames one (the server checks and redirects to it). */
   partnerFrame?(step: S): { url: string; partner: string; passFields: readonly string[] };
+  /**
+   * Its form as posted without scripts (server/plainQuote/): what the visitor answered or asked for, read from the
+   * names its component gives its inputs and buttons.
+   */
+  plainForm(step: S, posted: PostedForm, context: PlainContext): PlainSubmission;
 }
+
+/** The service a posted "switch" button names, when it is one the step offers. */
+export function chosenService(posted: PostedForm, offered: ReadonlyArray<{ flow: string }> | undefined): string | undefined {
+  const flowId = posted.value(SWITCH_SERVICE);
+  return offered?.some((s) => s.flow === flowId) ? flowId : undefined;
+}
+
+/** The name of the buttons that start another service's flow (an upsell's choices), valued with the flow's id. */
+export const SWITCH_SERVICE = "switchService";
 
 /** An object of the given properties, all required unless named otherwise. */
 export function objectOf(properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema {

@@ -6,4 +6,6 @@ export const stickee: StepKindModule<StepOfKind<"stickee">> = {
   fields: () => [],
   schema: () => objectOf({}, []),
   heading: (step) => step.question,
+  // Asks nothing: the deals are links out, and its button asks for a call back instead.
+  plainForm: () => ({ type: "next", patch: {} }),
 };

@@ -2,7 +2,7 @@
 import { SUCCESS_MESSAGE } from "../messages";
 import type { StepOfKind } from "../types";
 import { checkServices } from "./services";
-import { objectOf, type StepKindModule } from "./stepKind";
+import { chosenService, objectOf, type StepKindModule } from "./stepKind";
 
 export const success: StepKindModule<StepOfKind<"success">> = {
   fields: () => [],
@@ -10,4 +10,9 @@ export const success: StepKindModule<StepOfKind<"success">> = {
   references: (step, references) => checkServices(step.services, "the success page", references),
   ends: true,
   heading: (step) => step.question ?? SUCCESS_MESSAGE,
+  // The flow has ended: only the offered services' buttons do anything.
+  plainForm(step, posted) {
+    const flowId = chosenService(posted, step.services);
+    return flowId ? { type: "switchService", flowId } : { type: "redraw", patch: {} };
+  },
 };

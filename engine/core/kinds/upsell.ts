@@ -2,7 +2,7 @@
 import { SUCCESS_MESSAGE } from "../messages";
 import type { StepOfKind } from "../types";
 import { checkServices } from "./services";
-import { objectOf, type StepKindModule } from "./stepKind";
+import { chosenService, objectOf, type StepKindModule } from "./stepKind";
 
 export const upsell: StepKindModule<StepOfKind<"upsell">> = {
   fields: () => ["upsell"],
@@ -10,4 +10,9 @@ export const upsell: StepKindModule<StepOfKind<"upsell">> = {
   references: (step, references) => checkServices(step.services, "upsell", references),
   // Once the lead is in, the confirmation comes first; the offer follows under its own question.
   heading: (step, leadIn) => (leadIn ? SUCCESS_MESSAGE : step.question),
+  // A service's button starts its flow; "No thanks" goes on.
+  plainForm(step, posted) {
+    const flowId = chosenService(posted, step.services);
+    return flowId ? { type: "switchService", flowId } : { type: "next", patch: {} };
+  },
 };

@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { fieldMessage } from "../../core/messages";
-import { STEP_FORM_ID } from "../fieldIds";
 import { FieldErrorMessage, NextButton } from "../StepParts";
+import { StepForm } from "../StepForm";
 import { OptionList } from "./OptionList";
 import type { StepProps } from "../types";
 
@@ -24,7 +24,7 @@ export function CheckboxStep({ step, answers, errors, headingId, nextLabel, busy
   };
 
   return (
-    <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
+    <StepForm stepId={step.id} onSubmit={submit}>
       <OptionList
         type="checkbox"
         field={field}
@@ -36,6 +36,6 @@ export function CheckboxStep({ step, answers, errors, headingId, nextLabel, busy
       />
       <FieldErrorMessage field={field} errors={errors} />
       <NextButton label={nextLabel} busy={busy} />
-    </form>
+    </StepForm>
   );
 }

@@ -2,12 +2,12 @@
  * Text fields from the field library, drawn and checked by RJSF with the step's precompiled validator.
  * Loaded in its own chunk: the first screens of a flow need no form library.
  */
-import { use, useEffect, useMemo, useState, type ComponentProps } from "react";
+import { use, useMemo, useState, type ComponentProps } from "react";
 import { consentWording } from "../../core/consentWording";
 import { LinkedWording } from "./LinkedWording";
 import Form, { getDefaultRegistry } from "@rjsf/core";
 import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
-import { errorId, type FieldErrorProps, type RJSFSchema, type RJSFValidationError, type ValidatorType, type WidgetProps } from "@rjsf/utils";
+import { errorId, type ErrorSchema, type FieldErrorProps, type RJSFSchema, type RJSFValidationError, type ValidatorType, type WidgetProps } from "@rjsf/utils";
 import { pickAnswers, trimAnswers } from "../../core/answers";
 import { fieldMessage } from "../../core/messages";
 import { formSchema } from "../../core/stepSchema";
@@ -15,6 +15,7 @@ import type { Answers, FieldError, FlowDocument, SchemaError, StepOfKind } from 
 import { STEP_FORM_ID } from "../fieldIds";
 import { uiSchemaFor } from "../fieldUi";
 import { NextButton } from "../StepParts";
+import { PlainFields } from "../StepForm";
 import type { FlowServices, StepProps } from "../types";
 
 const validators = new Map<string, Promise<ValidatorType>>();
@@ -35,6 +36,7 @@ function validatorFor(services: FlowServices, flow: FlowDocument, step: StepOfKi
 /** Starts loading the validators of every form step of a flow, so each step opens without a wait. */
 export function preloadValidators(services: FlowServices, flow: FlowDocument): void {
   for (const step of flow.steps) if (step.kind === "form") void validatorFor(services, flow, step);
+  void partnersFor(services, flow);
 }
 
 /** The step's schema as precompiled: RJSF checks that the form's schema is the validator's own. */
@@ -44,9 +46,12 @@ function rootSchema(step: StepOfKind<"form">): RJSFSchema {
 
 const { BaseInputTemplate } = getDefaultRegistry().templates;
 
-/** The core input, marked invalid for assistive technology when it has an error. */
+/**
+ * The core input, marked invalid for assistive technology when it has an error, and named by its field's key, which
+ * is what the server reads a plain form's field by.
+ */
 function InputWithState(props: WidgetProps) {
-  return <BaseInputTemplate {...props} aria-invalid={props.rawErrors?.length ? true : undefined} />;
+  return <BaseInputTemplate {...props} htmlName={props.name} aria-invalid={props.rawErrors?.length ? true : undefined} />;
 }
 
 /** One message under a field: the first, most basic one. */
@@ -63,8 +68,10 @@ function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
 
 const templates = { BaseInputTemplate: InputWithState, FieldErrorTemplate } satisfies ComponentProps<typeof Form>["templates"];
 
-export default function FormStep({ step, flow, answers, nextLabel, busy, services, onChange, onNext, onErrors }: StepProps<"form">) {
+export default function FormStep({ step, flow, answers, errors, nextLabel, busy, services, onChange, onNext, onErrors }: StepProps<"form">) {
   const validator = use(validatorFor(services, flow, step));
+  // The problems the server found with a plain form's answers, shown beside the fields until the form is sent again.
+  const [servedErrors, setServedErrors] = useState(() => errorSchemaOf(errors));
   const schema = useMemo(() => rootSchema(step), [step]);
   const uiSchema = useMemo(() => uiSchemaFor(step.fields), [step]);
   const formData = useMemo(() => pickAnswers(answers, step.fields), [answers, step.fields]);
@@ -78,6 +85,8 @@ export default function FormStep({ step, flow, answers, nextLabel, busy, service
         uiSchema={uiSchema}
         validator={validator}
         formData={formData}
+        method="post"
+        {...(servedErrors ? { extraErrors: servedErrors } : {})}
         idPrefix="field"
         idSeparator="-"
         noHtml5Validate
@@ -85,9 +94,16 @@ export default function FormStep({ step, flow, answers, nextLabel, busy, service
         templates={templates}
         transformErrors={(errors) => errors.map((e) => ({ ...e, message: fieldMessage(fieldOf(e), toSchemaError(e)) }))}
         onChange={(event) => onChange(event.formData as Answers)}
-        onError={(errors) => onErrors(summaryErrors(errors, step))}
-        onSubmit={(event) => onNext(trimAnswers(event.formData as Answers))}
+        onError={(found) => {
+          setServedErrors(undefined);
+          onErrors(summaryErrors(found, step));
+        }}
+        onSubmit={(event) => {
+          setServedErrors(undefined);
+          onNext(trimAnswers(event.formData as Answers));
+        }}
       >
+        <PlainFields stepId={step.id} />
         {step.consentText && <ConsentText text={step.consentText} flow={flow} services={services} />}
         <NextButton label={nextLabel} busy={busy} />
       </Form>
@@ -95,16 +111,26 @@ export default function FormStep({ step, flow, answers, nextLabel, busy, service
   );
 }
 
-/** The consent wording with the partners named, once the site has said who they are. */
+const partnerLoads = new WeakMap<FlowServices, Map<string, Promise<string[]>>>();
+
+/** The partners named in a flow's consent wording, asked once per page's services (none when the site cannot say). */
+function partnersFor(services: FlowServices, flow: FlowDocument): Promise<string[]> {
+  let byFlow = partnerLoads.get(services);
+  if (!byFlow) partnerLoads.set(services, (byFlow = new Map()));
+  let names = byFlow.get(flow.id);
+  if (!names) byFlow.set(flow.id, (names = services.loadPartners(flow).catch(() => [])));
+  return names;
+}
+
+/** Errors as RJSF shows them beside its fields. */
+function errorSchemaOf(errors: FieldError[]): ErrorSchema | undefined {
+  if (errors.length === 0) return undefined;
+  return Object.fromEntries(errors.map((e) => [e.field, { __errors: [e.message] }])) as ErrorSchema;
+}
+
+/** The consent wording with the partners named: the same names the lead records, on the server's page as in the browser. */
 function ConsentText({ text, flow, services }: { text: string; flow: FlowDocument; services: FlowServices }) {
-  const [partners, setPartners] = useState<string[]>([]);
-  useEffect(() => {
-    let live = true;
-    services.loadPartners(flow).then((names) => live && setPartners(names), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [services, flow]);
+  const partners = use(partnersFor(services, flow));
   return (
     <p className="consent-text">
       <LinkedWording text={consentWording(text, partners)} />

@@ -2,12 +2,15 @@
  * The business address: type a postcode, pick an address from the lookup, or enter street, town/city and
  * postcode by hand ("Or enter address manually", "My address isn't listed").
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { NO_ADDRESSES_MESSAGE, SOMETHING_WENT_WRONG, fieldMessage, toFieldErrors } from "../../core/messages";
-import { isUkPostcode } from "../../core/formats/ukPostcode";
+import { use, useEffect, useRef, useState, type FormEvent } from "react";
+import { FIND_ADDRESS, MANUAL_MARKER, pickedAddress, postcodeProblem } from "../../core/kinds/fullBusinessAddress";
+import type { AddressLookup } from "../../core/kinds/stepKind";
+import { NO_ADDRESSES_MESSAGE, SELECT_ADDRESS_MESSAGE, SOMETHING_WENT_WRONG, toFieldErrors } from "../../core/messages";
+import { stepHref } from "../../core/servedStep";
 import type { Answers, FieldError } from "../../core/types";
-import { STEP_FORM_ID, fieldErrorId, fieldId } from "../fieldIds";
+import { fieldErrorId, fieldId } from "../fieldIds";
 import { FieldErrorMessage, NextButton, hasError } from "../StepParts";
+import { PlainPageContext, StepForm } from "../StepForm";
 import type { Address, StepProps } from "../types";
 
 type Lookup =
@@ -24,20 +27,26 @@ export function addressLabel(address: Address): string {
   return [...address.lines, address.townCity, address.postcode].join(", ");
 }
 
+/** The server's last lookup for a step it drew, as the step's lookup state. */
+function lookupServed(served: AddressLookup | undefined): Lookup {
+  if (!served) return { status: "idle" };
+  return served.addresses ? { status: "found", postcode: served.postcode, addresses: served.addresses } : { status: "failed", postcode: served.postcode };
+}
+
 export function FullBusinessAddressStep(props: StepProps<"full-business-address">) {
   const { step, flow, answers, errors, nextLabel, busy, services, onChange, onNext, onErrors } = props;
+  const page = use(PlainPageContext);
   const [manual, setManual] = useState(Boolean(answers.businessAddressManual));
   const [postcode, setPostcode] = useState(answers.postcode ?? "");
-  const [lookup, setLookup] = useState<Lookup>({ status: "idle" });
+  const [lookup, setLookup] = useState<Lookup>(() => lookupServed(page.lookup));
   const [selectedId, setSelectedId] = useState(answers.businessAddress?.id ?? "");
   const lookupCount = useRef(0);
   const manualStart = useRef<HTMLInputElement>(null);
 
   const find = async (value: string) => {
-    if (!isUkPostcode(value)) {
-      // Nothing typed is a missing postcode ("is required"), not a wrong one ("is invalid").
-      const error = value === "" ? { keyword: "required", params: { missingProperty: "postcode" } } : { keyword: "format", params: {} };
-      onErrors([{ field: "postcode", step: step.id, message: fieldMessage("postcode", { ...error, instancePath: "" }) }]);
+    const problem = postcodeProblem(value);
+    if (problem) {
+      onErrors([{ field: "postcode", step: step.id, message: problem }]);
       return;
     }
     const request = ++lookupCount.current;
@@ -56,12 +65,13 @@ export function FullBusinessAddressStep(props: StepProps<"full-business-address"
 
   // A postcode arriving with the visitor (?postcode=, or an earlier answer) is looked up at once.
   useEffect(() => {
-    if (!manual && answers.postcode && isUkPostcode(answers.postcode) && lookup.status === "idle") void find(answers.postcode);
+    if (!manual && answers.postcode && !postcodeProblem(answers.postcode) && lookup.status === "idle") void find(answers.postcode);
     // Only on arrival at the step.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const openManual = () => {
+  const openManual = (event: { preventDefault(): void }) => {
+    event.preventDefault();
     setManual(true);
     onChange({ businessAddressManual: true });
     onErrors([]);
@@ -74,16 +84,10 @@ export function FullBusinessAddressStep(props: StepProps<"full-business-address"
     if (lookup.status !== "found" || lookup.postcode !== postcode) return find(postcode.trim());
     const address = lookup.addresses.find((a) => a.id === selectedId);
     if (!address) {
-      const message = lookup.addresses.length ? "Please select your address" : NO_ADDRESSES_MESSAGE;
+      const message = lookup.addresses.length ? SELECT_ADDRESS_MESSAGE : NO_ADDRESSES_MESSAGE;
       return onErrors([{ field: lookup.addresses.length ? "businessAddress" : "postcode", step: step.id, message }]);
     }
-    onNext({
-      businessAddressManual: false,
-      businessAddress: address,
-      street: address.lines.join(", "),
-      townCity: address.townCity,
-      postcode: address.postcode,
-    });
+    onNext(pickedAddress(address));
   };
 
   const submitManual = async () => {
@@ -101,7 +105,7 @@ export function FullBusinessAddressStep(props: StepProps<"full-business-address"
   };
 
   return (
-    <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
+    <StepForm stepId={step.id} onSubmit={submit}>
       {manual ? (
         <ManualAddress {...props} firstInput={manualStart} />
       ) : (
@@ -122,7 +126,17 @@ export function FullBusinessAddressStep(props: StepProps<"full-business-address"
                   onChange({ postcode: event.currentTarget.value });
                 }}
               />
-              <button type="button" className="button button--secondary" onClick={() => void find(postcode.trim())}>
+              {/* The form's first button, so Enter in the postcode looks it up, with scripts or without. */}
+              <button
+                type="submit"
+                name={FIND_ADDRESS.name}
+                value={FIND_ADDRESS.value}
+                className="button button--secondary"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void find(postcode.trim());
+                }}
+              >
                 Find address
               </button>
             </div>
@@ -138,14 +152,15 @@ export function FullBusinessAddressStep(props: StepProps<"full-business-address"
             }}
           />
           <p>
-            <button type="button" className="link-button" onClick={openManual}>
+            {/* A link, so it works without scripts: the server draws the step's manual form. */}
+            <a href={stepHref(step.id, page.query, { manual: "1" })} className="link-button" onClick={openManual}>
               {lookup.status === "found" && lookup.addresses.length > 0 ? "My address isn't listed" : "Or enter address manually"}
-            </button>
+            </a>
           </p>
         </>
       )}
       <NextButton label={nextLabel} busy={busy || lookup.status === "loading"} />
-    </form>
+    </StepForm>
   );
 }
 
@@ -164,6 +179,7 @@ function LookupResult({ lookup, selectedId, errors, onSelect }: {
       <label htmlFor={fieldId("businessAddress")}>Select your address</label>
       <select
         id={fieldId("businessAddress")}
+        name="businessAddress"
         className="form-control"
         value={selectedId}
         aria-invalid={hasError("businessAddress", errors) || undefined}
@@ -193,6 +209,7 @@ function ManualAddress({ answers, errors, onChange, firstInput }: StepProps<"ful
 }) {
   return (
     <div className="manual-address">
+      <input type="hidden" name={MANUAL_MARKER.name} value={MANUAL_MARKER.value} />
       {manualFields.map(({ field, label, autoComplete }, index) => (
         <div className="field" key={field}>
           <label htmlFor={fieldId(field)}>{label}</label>

@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { marketplaceFramePath } from "../../core/marketplaceUrl";
-import { STEP_FORM_ID } from "../fieldIds";
 import { NextButton } from "../StepParts";
+import { StepForm } from "../StepForm";
 import type { StepProps } from "../types";
 
 /**
@@ -16,7 +16,7 @@ export function MmobStep({ step, flow, answers, nextLabel, busy, onNext }: StepP
     onNext({});
   };
   return (
-    <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
+    <StepForm stepId={step.id} onSubmit={submit}>
       <iframe
         className="marketplace-frame"
         src={href}
@@ -38,6 +38,6 @@ export function MmobStep({ step, flow, answers, nextLabel, busy, onNext }: StepP
           <NextButton label={step.submit ? nextLabel : "Request a call back"} busy={busy} />
         </>
       )}
-    </form>
+    </StepForm>
   );
 }

@@ -1,8 +1,7 @@
 import { useRef, type FormEvent } from "react";
-import { FIRST_ANSWER_ROUTE, firstQuestion } from "../../core/firstAnswer";
 import { fieldMessage } from "../../core/messages";
-import { STEP_FORM_ID } from "../fieldIds";
 import { FieldErrorMessage, NextButton } from "../StepParts";
+import { StepForm } from "../StepForm";
 import { OptionList } from "./OptionList";
 import type { StepProps } from "../types";
 
@@ -10,7 +9,7 @@ import type { StepProps } from "../types";
 const TAP_WINDOW_MS = 1000;
 
 /** One answer from a list. A tap on an option moves on at once; keyboard users choose, then press Next. */
-export function RadioStep({ step, flow, answers, errors, headingId, nextLabel, busy, onChange, onNext, onErrors }: StepProps<"radio">) {
+export function RadioStep({ step, answers, errors, headingId, nextLabel, busy, onChange, onNext, onErrors }: StepProps<"radio">) {
   const pressedAt = useRef(0);
   const field = step.field;
   const current = (answers as Record<string, unknown>)[field];
@@ -25,16 +24,8 @@ export function RadioStep({ step, flow, answers, errors, headingId, nextLabel, b
     }
   };
 
-  // The pre-rendered first question works as a plain form until the page's script takes it over (firstAnswer.ts).
-  const plainForm = firstQuestion(flow)?.step.id === step.id;
   return (
-    <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate {...(plainForm ? { method: "post", action: FIRST_ANSWER_ROUTE } : {})}>
-      {plainForm && (
-        <>
-          <input type="hidden" name="flow" value={flow.id} />
-          <input type="hidden" name="version" value={flow.version} />
-        </>
-      )}
+    <StepForm stepId={step.id} onSubmit={submit}>
       <OptionList
         type="radio"
         field={field}
@@ -54,6 +45,6 @@ export function RadioStep({ step, flow, answers, errors, headingId, nextLabel, b
       />
       <FieldErrorMessage field={field} errors={errors} />
       <NextButton label={nextLabel} busy={busy} />
-    </form>
+    </StepForm>
   );
 }

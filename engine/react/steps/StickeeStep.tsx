@@ -1,27 +1,37 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { use, type FormEvent } from "react";
 import { currentDeals, ukToday } from "../../core/deals";
-import { STEP_FORM_ID } from "../fieldIds";
 import { NextButton } from "../StepParts";
-import type { Deal, StepProps } from "../types";
+import { StepForm } from "../StepForm";
+import type { Deal, FlowServices, StepProps } from "../types";
 
 const price = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
-type Loaded = { status: "loading" } | { status: "loaded"; deals: Deal[] } | { status: "failed" };
+type Loaded = { status: "loaded"; deals: Deal[] } | { status: "failed" };
+
+const loads = new WeakMap<FlowServices, Map<string, Promise<Loaded>>>();
+
+/**
+ * A deals file's current offers, loaded once per page's services (React's `use` needs the same promise on every
+ * render), so the server draws the table itself and the page's script takes the same table over.
+ */
+function dealsOf(services: FlowServices, name: string): Promise<Loaded> {
+  let byName = loads.get(services);
+  if (!byName) loads.set(services, (byName = new Map()));
+  let loaded = byName.get(name);
+  if (!loaded) {
+    loaded = services.loadDeals(name).then(
+      (deals): Loaded => ({ status: "loaded", deals: currentDeals(deals, ukToday()) }),
+      (): Loaded => ({ status: "failed" }),
+    );
+    byName.set(name, loaded);
+  }
+  return loaded;
+}
 
 /** A partner deals table: current offers only, each a sponsored link out; Next asks for a call back instead. */
 export function StickeeStep({ step, headingId, nextLabel, busy, services, onNext }: StepProps<"stickee">) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
-  useEffect(() => {
-    let live = true;
-    services.loadDeals(step.deals).then(
-      (deals) => live && setLoaded({ status: "loaded", deals: currentDeals(deals, ukToday()) }),
-      () => live && setLoaded({ status: "failed" }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [services, step.deals]);
+  const loaded = use(dealsOf(services, step.deals));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,8 +39,7 @@ export function StickeeStep({ step, headingId, nextLabel, busy, services, onNext
   };
 
   return (
-    <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
-      {loaded.status === "loading" && <p role="status">Loading deals…</p>}
+    <StepForm stepId={step.id} onSubmit={submit}>
       {loaded.status === "failed" && <p className="notice">We could not load the latest deals. You can still ask for a call back.</p>}
       {loaded.status === "loaded" && loaded.deals.length === 0 && <p className="notice">There are no deals on offer just now. Ask for a call back and we will find you one.</p>}
       {loaded.status === "loaded" && loaded.deals.length > 0 && (
@@ -72,6 +81,6 @@ export function StickeeStep({ step, headingId, nextLabel, busy, services, onNext
       )}
       <p>Not sure which suits you? Carry on and a broadband specialist will call you back.</p>
       {step.next !== undefined && <NextButton label={step.submit ? nextLabel : "Request a call back"} busy={busy} />}
-    </form>
+    </StepForm>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { STOP_SEARCHING_TEMPLATE, fillSuccessTokens } from "../../core/successText";
 import { PHONE_STATUS, telHref } from "../phoneStatus";
 import { UpsellServices } from "./UpsellServices";
+import { StepForm } from "../StepForm";
 import type { StepProps } from "../types";
 
 /** The heading of the success page's upsell. */
@@ -40,7 +41,10 @@ export function SuccessStep({ step, answers, result, onUpsell }: StepProps<"succ
       {step.services && (
         <section className="success__upsell" aria-labelledby={upsellId}>
           <h3 id={upsellId}>{UPSELL_HEADING}</h3>
-          <UpsellServices offered={step.services} labelledBy={upsellId} onUpsell={onUpsell} />
+          {/* A form, so the services' buttons work without scripts too. */}
+          <StepForm stepId={step.id} onSubmit={(event) => event.preventDefault()}>
+            <UpsellServices offered={step.services} labelledBy={upsellId} onUpsell={onUpsell} />
+          </StepForm>
         </section>
       )}
     </div>

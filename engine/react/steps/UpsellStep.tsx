@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from "react";
-import { STEP_FORM_ID } from "../fieldIds";
 import { NextButton } from "../StepParts";
+import { StepForm } from "../StepForm";
 import { UpsellServices } from "./UpsellServices";
 import type { StepProps } from "../types";
 
@@ -16,10 +16,10 @@ export function UpsellStep({ step, headingId, busy, result, onNext, onUpsell }: 
     onNext({});
   };
   return (
-    <form id={STEP_FORM_ID} className="step-form" onSubmit={submit} noValidate>
+    <StepForm stepId={step.id} onSubmit={submit}>
       {result && <h3 id={questionId}>{step.question}</h3>}
       <UpsellServices offered={step.services} labelledBy={result ? questionId : headingId} onUpsell={onUpsell} />
       {step.next !== undefined && <NextButton label="No thanks, I'm done" busy={busy} />}
-    </form>
+    </StepForm>
   );
 }

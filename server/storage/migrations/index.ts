@@ -6,6 +6,7 @@ import * as funnelCounts from "./0003_funnel_counts";
 import * as unknownVersions from "./0004_unknown_versions";
 import * as startTokenKey from "./0005_start_token_key";
 import * as experiments from "./0006_experiments";
+import * as quoteSessions from "./0007_quote_sessions";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0004_unknown_versions": unknownVersions,
   "0005_start_token_key": startTokenKey,
   "0006_experiments": experiments,
+  "0007_quote_sessions": quoteSessions,
 };

@@ -1,0 +1,52 @@
+/**
+ * A quote step the server drew itself, for a visitor whose browser runs no scripts (or has not run them yet): what
+ * the page showed, so the page's script, when it runs, takes the same step over where it stands. The server writes it
+ * into the page as JSON (never into a URL: the answers may be personal).
+ */
+import type { LeadResponse } from "../../schemas/generated/lead";
+import type { AddressLookup } from "./kinds/stepKind";
+import type { Answers, FieldError } from "./types";
+import type { WalkState } from "./walkFlow";
+
+export interface ServedStep {
+  walk: WalkState;
+  answers: Answers;
+  /** The problems with the answers last posted on this step, for the error summary. */
+  errors: FieldError[];
+  /** The address step's last lookup. */
+  lookup?: AddressLookup;
+  /** The lead's answer, once it is in. */
+  result?: LeadResponse;
+  /** Where Back on the flow's first step goes: the flow it was entered from. */
+  back?: string;
+  /** The revision of the kept state the page was drawn from, posted back with its form. */
+  revision: number;
+  /** The page's query beside `step` ("v=2&tm=1"), kept by its links. */
+  query: string;
+  /** The service's partners (named in the consent wording) and whether the phone lines are open now. */
+  partners: Array<{ name: string; phone: string }>;
+  open: boolean;
+  /** Why the page is not the one asked for (a form posted from a state that has moved on, or was changed). */
+  notice?: string;
+}
+
+/** The id of the element holding a served step's JSON. */
+export const SERVED_STEP_ID = "quote-served-step";
+
+/** The hidden fields every plain step form carries: the step it answers, and the revision of the state it was drawn from. */
+export const STEP_FIELD = "_step";
+export const REVISION_FIELD = "_rev";
+
+/** The quote page's honeypot input (site/quote/Honeypot.tsx): sent with a step's form, read with the lead. */
+export const HONEYPOT_FIELD = "company_website";
+
+/** The query parameter naming the step a quote page shows. */
+export const STEP_PARAM = "step";
+
+/** The address of a step of the page, with the page's other query parameters kept. */
+export function stepHref(stepId: string, query: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(query);
+  params.set(STEP_PARAM, stepId);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  return `?${params.toString()}`;
+}

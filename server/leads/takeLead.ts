@@ -1,0 +1,72 @@
+/**
+ * One lead's way in, wherever it was sent from (POST /api/leads, or a quote filled in without scripts): bots are
+ * answered quietly, the flow is replayed over the answers, and the lead is handed to intake.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
+import { replayFlow } from "../../engine/core/replayFlow";
+import type { Answers, SchemaCheck } from "../../engine/core/types";
+import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
+import type { FlowCatalog } from "../flowCatalog";
+import { acceptLead, type LeadIntake } from "./acceptLead";
+import { botReason, decoyLeadAnswer } from "./botCheck";
+import type { StartTokens } from "./startToken";
+
+/** What taking a lead needs. */
+export interface LeadTaking {
+  intake: LeadIntake;
+  flows: FlowCatalog;
+  /** Validates a step's answers against its schema during the replay. */
+  check: SchemaCheck;
+  /** A lead sent sooner than this after its start token was issued is a bot's; 0 turns the check off. */
+  minFillMs: number;
+  startTokens: StartTokens;
+  /** Called after a lead with deliveries is committed (wakes the delivery worker). */
+  onDeliveriesQueued?: () => void;
+}
+
+/** The HTTP status and the answer for one submission. */
+export interface TakenLead {
+  status: 200 | 400 | 503;
+  answer: LeadResponse;
+}
+
+/** Takes one submission from the visit `visitId` (when counted); never logs its answers. */
+export async function takeLead(taking: LeadTaking, submission: LeadSubmission, visitId: string | undefined, log: FastifyBaseLogger): Promise<TakenLead> {
+  const { intake, flows, check, minFillMs, startTokens, onDeliveriesQueued } = taking;
+  const receivedAt = intake.now();
+  const bot = botReason(submission, startTokens, minFillMs, receivedAt);
+  if (bot) {
+    log.info({ reason: bot }, "lead dropped as a bot's");
+    return { status: 200, answer: decoyLeadAnswer(!intake.siteHours.isOpen(receivedAt)) };
+  }
+
+  const flow = flows.getFlow(submission.flowId, submission.version);
+  if (!flow && flows.isBroken(submission.flowId, submission.version)) {
+    // The page was built from a good copy, but the server's file has an error (logged at start): our fault.
+    log.error({ flowId: submission.flowId, version: submission.version }, "lead for a quote flow version that is not served");
+    return { status: 503, answer: { code: "4", message: SOMETHING_WENT_WRONG } };
+  }
+  if (!flow) {
+    const unknownFlow = !flows.hasFlow(submission.flowId);
+    return {
+      status: 400,
+      answer: {
+        code: "3",
+        errors: [
+          unknownFlow
+            ? { field: "flowId", message: `Unknown quote form "${submission.flowId}"` }
+            : { field: "version", message: `Quote form "${submission.flowId}" has no version ${submission.version}` },
+        ],
+      },
+    };
+  }
+
+  const replay = replayFlow(flow, submission.answers as Answers, check);
+  if (replay.errors.length > 0) return { status: 400, answer: { code: "3", errors: replay.errors } };
+
+  const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers, visitId);
+  log.info({ leadId: answer.leadId, flowId: flow.id, version: flow.version, code: answer.code, buyers: answer.buyers.length }, "lead stored");
+  if (queuedDeliveries) onDeliveriesQueued?.();
+  return { status: 200, answer };
+}
