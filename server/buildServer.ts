@@ -16,7 +16,6 @@ import consentRoutes from "./plugins/consentRoutes";
 import devFlowsRoutes from "./plugins/devFlowsRoutes";
 import errorHandler from "./plugins/errorHandler";
 import eventsRoutes from "./plugins/eventsRoutes";
-import firstAnswerRoutes from "./plugins/firstAnswerRoutes";
 import flowUnavailablePages from "./plugins/flowUnavailablePages";
 import healthRoutes from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
@@ -102,7 +101,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     onDeliveriesQueued: () => worker?.wake(),
   };
   const addresses = createAddressProvider(config);
-  const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, buyers, siteHours, now });
+  const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, buyers, siteHours, formsDir: config.formsDir, now });
   await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
@@ -110,7 +109,6 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
   await app.register(consentRoutes);
-  await app.register(firstAnswerRoutes, { flows });
   await app.register(newsletterRoutes, { db, now });
   await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
   await app.register(leadsRoutes, taking);

@@ -3,6 +3,7 @@
  * the page showed, so the page's script, when it runs, takes the same step over where it stands. The server writes it
  * into the page as JSON (never into a URL: the answers may be personal).
  */
+import type { Deal } from "../../schemas/generated/deals";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import type { AddressLookup } from "./kinds/stepKind";
 import type { Answers, FieldError } from "./types";
@@ -26,6 +27,8 @@ export interface ServedStep {
   /** The service's partners (named in the consent wording) and whether the phone lines are open now. */
   partners: Array<{ name: string; phone: string }>;
   open: boolean;
+  /** The offers of the deals files the flow's steps name (forms/deals/<name>.json), by name. */
+  deals?: Record<string, Deal[]>;
   /** Why the page is not the one asked for (a form posted from a state that has moved on, or was changed). */
   notice?: string;
 }

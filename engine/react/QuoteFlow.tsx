@@ -11,6 +11,31 @@ import type { QuoteFlowProps, StepComponent, StepProps } from "./types";
 import { useQuoteFlow } from "./useQuoteFlow";
 
 /**
+ * The Back lozenge: a button of a small GET form to the previous step's address (its query as hidden fields), so it
+ * works without scripts and asks nothing of the step's own form; with scripts, the flow moves back in the page.
+ */
+function BackButton({ href, onBack }: { href: string | undefined; onBack(): void }) {
+  const target = href === undefined ? undefined : new URL(href, "http://page.invalid");
+  return (
+    <form method="get" className="lozenge-form" {...(href?.startsWith("/") ? { action: target!.pathname } : {})}>
+      {[...(target?.searchParams ?? [])].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        className="lozenge lozenge--back"
+        onClick={(event) => {
+          event.preventDefault();
+          onBack();
+        }}
+      >
+        Back
+      </button>
+    </form>
+  );
+}
+
+/**
  * Draws a flow from its start. Key it by flow id and version: another document starts afresh. What happens on
  * each answer is decided by the flow's state machine (engine/core/quoteFlow.ts); this draws it.
  */
@@ -43,7 +68,7 @@ export function QuoteFlow(props: QuoteFlowProps) {
     () => (served ? { revision: served.revision, query: served.query, ...(served.lookup ? { lookup: served.lookup } : {}) } : { revision: 0, query: "" }),
     [served],
   );
-  // Back is a link to the previous step's address, so it works without scripts; the script moves back itself.
+  // Back goes to the previous step's address, so it works without scripts; the script moves back itself.
   const previous = state.walk.history.at(-1);
   const backHref = previous !== undefined ? stepHref(previous, plainPage.query) : props.backAtStartHref;
   // A page the server drew for a step: without scripts, the browser puts focus where the script would.
@@ -75,16 +100,7 @@ export function QuoteFlow(props: QuoteFlowProps) {
       {!view.ended && (
         <div className="quote-flow__bar">
           {view.back ? (
-            <a
-              href={backHref}
-              className="lozenge lozenge--back"
-              onClick={(event) => {
-                event.preventDefault();
-                send({ type: "back", historyState: window.history.state });
-              }}
-            >
-              Back
-            </a>
+            <BackButton href={backHref} onBack={() => send({ type: "back", historyState: window.history.state })} />
           ) : (
             <span className="lozenge-spacer" />
           )}

@@ -36,8 +36,12 @@ export interface FlowServices {
   startFlow(flowId: string, answers: Answers, from?: { flowId: string; answers: Answers }): void;
   /** The partners a flow's leads may go to, by name, for the consent wording beside the submit button. */
   loadPartners(flow: FlowDocument): Promise<string[]>;
+  /** The same names when known without asking (the server drawing a step knows them), so they show at once. */
+  knownPartners?(flow: FlowDocument): string[] | undefined;
   /** The offers of a deals file (forms/deals/<name>.json), expired ones included. */
   loadDeals(name: string): Promise<Deal[]>;
+  /** The same offers when known without loading (the server drawing a step has them), so they show at once. */
+  knownDeals?(name: string): Deal[] | undefined;
 }
 
 /** What the renderer is given: the flow, its services, where to start and whom to tell. */

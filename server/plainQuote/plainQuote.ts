@@ -11,6 +11,9 @@
  * lead is in gets a clear message and changes nothing.
  */
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Deal } from "../../schemas/generated/deals";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { pickAnswers } from "../../engine/core/answers";
@@ -65,6 +68,8 @@ export interface PlainState {
   back?: string;
   /** The server's signed start, issued as the quote began: the lead's fill time is measured from it. */
   startToken: string;
+  /** When it was issued (ms since the epoch). */
+  startedAt: number;
   started: boolean;
 }
 
@@ -77,6 +82,8 @@ export interface PlainQuoteOptions {
   addresses: AddressProvider;
   buyers: BuyerDirectory;
   siteHours: OpeningHours;
+  /** The forms folder, whose deals files a deals step shows. */
+  formsDir: string;
   now: () => Date;
 }
 
@@ -129,7 +136,6 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
   const keptQuery = (request: FastifyRequest): string => {
     const params = new URL(request.url, "http://x").searchParams;
     params.delete(STEP_PARAM);
-    params.delete("manual");
     return params.toString();
   };
 
@@ -139,7 +145,15 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
     return `${quotePath(flow.path)}?${params.toString()}`;
   };
 
-  const pageOf = (flow: FlowDocument, state: PlainState, revision: number, query: string, status = 200, notice?: string): StepPage => {
+  /** The offers of the deals files a flow's steps name, read from the forms folder as the build bundles them. */
+  const dealsOf = async (flow: FlowDocument): Promise<Record<string, Deal[]>> => {
+    const names = [...new Set(flow.steps.flatMap((s) => ("deals" in s && typeof s.deals === "string" ? [s.deals] : [])))];
+    const files = await Promise.all(names.map(async (name) => [name, ((JSON.parse(await readFile(path.join(options.formsDir, "deals", `${name}.json`), "utf8")) as { deals: Deal[] }).deals)] as const));
+    return Object.fromEntries(files);
+  };
+
+  const pageOf = async (flow: FlowDocument, state: PlainState, revision: number, query: string, status = 200, notice?: string): Promise<StepPage> => {
+    const deals = await dealsOf(flow);
     const partners = flow.serviceType ? [...new Map(options.buyers.forService(flow.serviceType as ServiceType).map((b) => [b.name, { name: b.name, phone: b.phone }])).values()] : [];
     const served: ServedStep = {
       walk: state.walk,
@@ -153,6 +167,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
       ...(state.result ? { result: state.result } : {}),
       ...(state.back ? { back: state.back } : {}),
       ...(notice ? { notice } : {}),
+      ...(Object.keys(deals).length > 0 ? { deals } : {}),
     };
     return { flow, served, status };
   };
@@ -163,12 +178,13 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
     answers,
     errors: [],
     startToken: options.taking.startTokens.issue(now()),
+    startedAt: now().getTime(),
     started: false,
     ...(back ? { back } : {}),
   });
 
   /** A fresh start of the flow with a notice: nothing of the form that was posted is kept. */
-  const startAgain = (flow: FlowDocument, query: string, status: number, notice: string): StepPage =>
+  const startAgain = (flow: FlowDocument, query: string, status: number, notice: string): Promise<StepPage> =>
     pageOf(flow, freshState(flow), 0, query, status, notice);
 
   /** Counts a step reached by a visit the experiment counts, as the browser's step beacon would. */
@@ -193,11 +209,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
       let walk = state.walk;
       while (walk.stepId !== asked && walk.history.includes(asked) && !state.result) walk = goBack(walk);
       if (walk.stepId !== asked) return { redirect: stepUrl(flow, state.walk.stepId, query) };
-      const step = stepById(flow, asked);
-      // "Or enter address manually" is a link without scripts: the step's manual shape, when it has one.
-      const manual = params.get("manual") === "1" && stepFields(step, state.answers).includes("businessAddressManual");
-      const answers = manual ? { ...state.answers, businessAddressManual: true } : state.answers;
-      return pageOf(flow, { ...state, walk, answers, errors: walk === state.walk ? state.errors : [] }, revision, query);
+      return pageOf(flow, { ...state, walk, errors: walk === state.walk ? state.errors : [] }, revision, query);
     },
 
     async postStep(request, reply, pageFlow, version) {
@@ -314,6 +326,10 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
       ...(honeypot ? { honeypot } : {}),
       ...(wording ? { contactConsent: { wording, privacyNoticeVersion: PRIVACY_NOTICE_VERSION, buyers } } : {}),
     };
+    // A quote whose earlier questions were answered elsewhere (the chooser, a landing page) can reach its submit step
+    // within the minimum fill time: as the page's script does, the lead waits out the rest rather than be dropped.
+    const wait = options.taking.minFillMs - (now().getTime() - state.startedAt);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, options.taking.minFillMs) + 50));
     const { status, answer } = await takeLead(options.taking, submission, visitOf(request), request.log);
     return status === 503 ? undefined : answer;
   }

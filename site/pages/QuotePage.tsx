@@ -83,7 +83,6 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
       // address loses its step (a reload resumes where the script left off, not where the server did).
       const url = new URL(window.location.href);
       url.searchParams.delete(STEP_PARAM);
-      url.searchParams.delete("manual");
       window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
       const asked = params.get("v");
       startTransition(() =>
@@ -129,7 +128,7 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
         }),
         (path) => navigate(path),
         (id) => flows.find((f) => f.id === id)?.path,
-        served?.partners.map((p) => p.name),
+        served ? { partners: served.partners.map((p) => p.name), ...(served.deals ? { deals: served.deals } : {}) } : {},
       ),
     [visit.testMode, visit.unknownRequestedVersion, navigate, served],
   );

@@ -26,14 +26,17 @@ export function createFlowServices(
   context: () => SubmissionContext,
   navigate: (path: string) => void,
   flowPath: (flowId: string) => string | undefined,
-  /** The partners' names, when the server said them as it drew the page (a step of a quote without scripts). */
-  knownPartners?: string[],
+  /** What the server said as it drew the page (a step of a quote without scripts): the partners' names and the deals. */
+  known: { partners?: string[]; deals?: Record<string, Deal[]> } = {},
 ): FlowServices {
+  const knownPartners = known.partners;
   const token = startToken();
   const loadPartners = async (flow: FlowDocument): Promise<string[]> =>
     knownPartners ?? (flow.serviceType ? (await partnersOf(flow.serviceType)).partners.map((p) => p.name) : []);
   return {
     loadPartners,
+    knownPartners: () => knownPartners,
+    knownDeals: (name) => known.deals?.[name],
 
     async lookupAddresses(postcode: string): Promise<Address[]> {
       const response = await fetch(`/api/addresses?postcode=${encodeURIComponent(postcode)}`, { headers: { accept: "application/json" } });

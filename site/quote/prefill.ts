@@ -1,5 +1,4 @@
 /** What a quote page takes from its query: answers to prefill and the test-mode flag. No personal data. */
-import { firstQuestion } from "../../engine/core/firstAnswer";
 import { kindOf } from "../../engine/core/kinds/registry";
 import { isUkPostcode } from "../../engine/core/formats/ukPostcode";
 import type { Answers, FlowDocument } from "../../engine/core/types";
@@ -10,17 +9,14 @@ import { testVisitFromQuery } from "../tracking/dataLayer";
 const QUERY_ANSWERABLE = ["serviceType", "currentlyAcceptsCardPayments"] as const;
 
 /**
- * Answers from the query: `postcode` fills (and so looks up) the address step; `serviceType`,
- * `currentlyAcceptsCardPayments` and the first question's field answer the flow's question on that field when
- * the value is one of its options.
+ * Answers from the query: `postcode` fills (and so looks up) the address step; `serviceType` and
+ * `currentlyAcceptsCardPayments` answer the flow's question on that field when the value is one of its options.
  */
 export function prefillFromQuery(flow: FlowDocument, params: URLSearchParams): Answers {
   const answers: Record<string, string> = {};
   const postcode = params.get("postcode")?.trim();
   if (postcode && isUkPostcode(postcode)) answers.postcode = postcode.toUpperCase();
-  // The first question's form sends its answer this way when it is answered before the page's script runs.
-  const first = firstQuestion(flow)?.field;
-  for (const field of first ? [...QUERY_ANSWERABLE, first] : QUERY_ANSWERABLE) {
+  for (const field of QUERY_ANSWERABLE) {
     const value = params.get(field);
     // A step whose kind takes the value as its answer (a radio step on that field, with that option).
     if (value && flow.steps.some((s) => kindOf(s).answeredBy?.(s, { [field]: value }))) answers[field] = value;

@@ -10,6 +10,9 @@ import { objectOf, type AddressLookup, type FieldSchemaOf, type PlainSubmission,
 /** The name and value of the address step's "Find address" button, which looks the postcode up. */
 export const FIND_ADDRESS = { name: "addressAction", value: "find" } as const;
 
+/** The value of the same name's "Or enter address manually" button, which opens the manual form. */
+export const MANUAL_ENTRY = "manual";
+
 /** The manual form's marker: a hidden input, as the browser's form sends `businessAddressManual`. */
 export const MANUAL_MARKER = { name: "businessAddressManual", value: "true" } as const;
 
@@ -35,6 +38,7 @@ function plainAddress(stepId: string, posted: PostedForm, lookup: AddressLookup 
     return { type: "next", patch };
   }
   const postcode = typed("postcode");
+  if (posted.value(FIND_ADDRESS.name) === MANUAL_ENTRY) return { type: "redraw", patch: { businessAddressManual: true, ...(postcode ? { postcode } : {}) } };
   const kept: Answers = { businessAddressManual: false, postcode };
   if (posted.value(FIND_ADDRESS.name) === FIND_ADDRESS.value || lookup?.addresses === undefined || lookup.postcode !== postcode) {
     const problem = postcodeProblem(postcode);

@@ -1,5 +1,4 @@
-/** A radio step: one answer from a list of options, the only kind a flow's first question may take without scripts. */
-import { PERSONAL_FIELDS } from "../carryOver";
+/** A radio step: one answer from a list of options. */
 import type { StepOfKind } from "../types";
 import { lintOptions } from "./options";
 import { objectOf, type StepKindModule } from "./stepKind";
@@ -11,7 +10,5 @@ export const radio: StepKindModule<StepOfKind<"radio">> = {
   lint: lintOptions,
   heading: (step) => step.question,
   answeredBy: (step, answers) => step.options.some((o) => o.value === answers[step.field]),
-  // A choice of options on a field that says nothing about who the visitor is: never a typed or personal answer.
   plainForm: (step, posted) => ({ type: "next", patch: { [step.field]: posted.value(step.field) } }),
-  plainFirstAnswer: (step) => (PERSONAL_FIELDS.has(step.field) ? undefined : { field: step.field, values: step.options.map((o) => o.value) }),
 };

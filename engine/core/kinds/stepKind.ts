@@ -73,8 +73,6 @@ export interface StepKindModule<S extends Step> {
   heading(step: S, leadIn: boolean): string;
   /** Whether answers already given (a landing page's, the query's) answer it, so a walk may pass it. */
   answeredBy?(step: S, answers: Readonly<Record<string, unknown>>): boolean;
-  /** As a flow's first step: the field a plain form may answer before the page's script runs, with its values. */
-  plainFirstAnswer?(step: S): { field: FieldKey; values: readonly string[] } | undefined;
   /** The consent wording beside its button when it sends the lead. */
   consentText?(step: S): string | undefined;
   /** The partner page its frame loads, when it frames one (the server checks and redirects to it). */

@@ -2,7 +2,7 @@
  * Text fields from the field library, drawn and checked by RJSF with the step's precompiled validator.
  * Loaded in its own chunk: the first screens of a flow need no form library.
  */
-import { use, useMemo, useState, type ComponentProps } from "react";
+import { use, useEffect, useMemo, useState, type ComponentProps } from "react";
 import { consentWording } from "../../core/consentWording";
 import { LinkedWording } from "./LinkedWording";
 import Form, { getDefaultRegistry } from "@rjsf/core";
@@ -36,7 +36,6 @@ function validatorFor(services: FlowServices, flow: FlowDocument, step: StepOfKi
 /** Starts loading the validators of every form step of a flow, so each step opens without a wait. */
 export function preloadValidators(services: FlowServices, flow: FlowDocument): void {
   for (const step of flow.steps) if (step.kind === "form") void validatorFor(services, flow, step);
-  void partnersFor(services, flow);
 }
 
 /** The step's schema as precompiled: RJSF checks that the form's schema is the validator's own. */
@@ -111,26 +110,25 @@ export default function FormStep({ step, flow, answers, errors, nextLabel, busy,
   );
 }
 
-const partnerLoads = new WeakMap<FlowServices, Map<string, Promise<string[]>>>();
-
-/** The partners named in a flow's consent wording, asked once per page's services (none when the site cannot say). */
-function partnersFor(services: FlowServices, flow: FlowDocument): Promise<string[]> {
-  let byFlow = partnerLoads.get(services);
-  if (!byFlow) partnerLoads.set(services, (byFlow = new Map()));
-  let names = byFlow.get(flow.id);
-  if (!names) byFlow.set(flow.id, (names = services.loadPartners(flow).catch(() => [])));
-  return names;
-}
-
 /** Errors as RJSF shows them beside its fields. */
 function errorSchemaOf(errors: FieldError[]): ErrorSchema | undefined {
   if (errors.length === 0) return undefined;
   return Object.fromEntries(errors.map((e) => [e.field, { __errors: [e.message] }])) as ErrorSchema;
 }
 
-/** The consent wording with the partners named: the same names the lead records, on the server's page as in the browser. */
+/**
+ * The consent wording with the partners named, once the site has said who they are: at once on a page the server
+ * drew (it knew them), so the wording shown is the wording the lead records.
+ */
 function ConsentText({ text, flow, services }: { text: string; flow: FlowDocument; services: FlowServices }) {
-  const partners = use(partnersFor(services, flow));
+  const [partners, setPartners] = useState<string[]>(() => services.knownPartners?.(flow) ?? []);
+  useEffect(() => {
+    let live = true;
+    services.loadPartners(flow).then((names) => live && setPartners(names), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [services, flow]);
   return (
     <p className="consent-text">
       <LinkedWording text={consentWording(text, partners)} />

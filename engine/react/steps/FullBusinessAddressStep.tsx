@@ -3,10 +3,9 @@
  * postcode by hand ("Or enter address manually", "My address isn't listed").
  */
 import { use, useEffect, useRef, useState, type FormEvent } from "react";
-import { FIND_ADDRESS, MANUAL_MARKER, pickedAddress, postcodeProblem } from "../../core/kinds/fullBusinessAddress";
+import { FIND_ADDRESS, MANUAL_ENTRY, MANUAL_MARKER, pickedAddress, postcodeProblem } from "../../core/kinds/fullBusinessAddress";
 import type { AddressLookup } from "../../core/kinds/stepKind";
 import { NO_ADDRESSES_MESSAGE, SELECT_ADDRESS_MESSAGE, SOMETHING_WENT_WRONG, toFieldErrors } from "../../core/messages";
-import { stepHref } from "../../core/servedStep";
 import type { Answers, FieldError } from "../../core/types";
 import { fieldErrorId, fieldId } from "../fieldIds";
 import { FieldErrorMessage, NextButton, hasError } from "../StepParts";
@@ -152,10 +151,10 @@ export function FullBusinessAddressStep(props: StepProps<"full-business-address"
             }}
           />
           <p>
-            {/* A link, so it works without scripts: the server draws the step's manual form. */}
-            <a href={stepHref(step.id, page.query, { manual: "1" })} className="link-button" onClick={openManual}>
+            {/* A button of the step's form, so it works without scripts: the server draws the step's manual form. */}
+            <button type="submit" name={FIND_ADDRESS.name} value={MANUAL_ENTRY} className="link-button" onClick={openManual}>
               {lookup.status === "found" && lookup.addresses.length > 0 ? "My address isn't listed" : "Or enter address manually"}
-            </a>
+            </button>
           </p>
         </>
       )}

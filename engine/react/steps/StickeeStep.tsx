@@ -1,37 +1,34 @@
-import { use, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { currentDeals, ukToday } from "../../core/deals";
 import { NextButton } from "../StepParts";
 import { StepForm } from "../StepForm";
-import type { Deal, FlowServices, StepProps } from "../types";
+import type { Deal, StepProps } from "../types";
 
 const price = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
-type Loaded = { status: "loaded"; deals: Deal[] } | { status: "failed" };
-
-const loads = new WeakMap<FlowServices, Map<string, Promise<Loaded>>>();
-
-/**
- * A deals file's current offers, loaded once per page's services (React's `use` needs the same promise on every
- * render), so the server draws the table itself and the page's script takes the same table over.
- */
-function dealsOf(services: FlowServices, name: string): Promise<Loaded> {
-  let byName = loads.get(services);
-  if (!byName) loads.set(services, (byName = new Map()));
-  let loaded = byName.get(name);
-  if (!loaded) {
-    loaded = services.loadDeals(name).then(
-      (deals): Loaded => ({ status: "loaded", deals: currentDeals(deals, ukToday()) }),
-      (): Loaded => ({ status: "failed" }),
-    );
-    byName.set(name, loaded);
-  }
-  return loaded;
-}
+type Loaded = { status: "loading" } | { status: "loaded"; deals: Deal[] } | { status: "failed" };
 
 /** A partner deals table: current offers only, each a sponsored link out; Next asks for a call back instead. */
 export function StickeeStep({ step, headingId, nextLabel, busy, services, onNext }: StepProps<"stickee">) {
-  const loaded = use(dealsOf(services, step.deals));
+  // A page the server drew has the deals at once; otherwise they load.
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const known = services.knownDeals?.(step.deals);
+    return known ? { status: "loaded", deals: currentDeals(known, ukToday()) } : { status: "loading" };
+  });
+  useEffect(() => {
+    if (loaded.status === "loaded") return;
+    let live = true;
+    services.loadDeals(step.deals).then(
+      (deals) => live && setLoaded({ status: "loaded", deals: currentDeals(deals, ukToday()) }),
+      () => live && setLoaded({ status: "failed" }),
+    );
+    return () => {
+      live = false;
+    };
+    // Once, on arrival at the step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [services, step.deals]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +37,7 @@ export function StickeeStep({ step, headingId, nextLabel, busy, services, onNext
 
   return (
     <StepForm stepId={step.id} onSubmit={submit}>
+      {loaded.status === "loading" && <p role="status">Loading deals…</p>}
       {loaded.status === "failed" && <p className="notice">We could not load the latest deals. You can still ask for a call back.</p>}
       {loaded.status === "loaded" && loaded.deals.length === 0 && <p className="notice">There are no deals on offer just now. Ask for a call back and we will find you one.</p>}
       {loaded.status === "loaded" && loaded.deals.length > 0 && (

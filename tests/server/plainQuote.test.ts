@@ -1,0 +1,236 @@
+/**
+ * A quote without scripts, at the HTTP level: each step posted as a plain form, answered 303 to the next step's
+ * address, kept by the session cookie; a changed or replayed form gets a clear message and changes nothing.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { PLAIN_NOTICES, QUOTE_SESSION_COOKIE } from "../../server/plainQuote/plainQuote";
+import { BROWSER_AGENT } from "./support/quoteVisits";
+import { businessEnergyV1, startTestServer, type TestServer } from "./testServer";
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function start(): Promise<TestServer> {
+  server = await startTestServer({}, false, { quotePages: true, now: () => new Date("2026-03-04T11:00:00Z") });
+  return server;
+}
+
+const PAGE = "/quote/business-energy/";
+
+/** A browser without scripts: it keeps its cookies, posts each step's form and follows nothing by itself. */
+class PlainBrowser {
+  cookies = new Map<string, string>();
+  /** Every address the server sent it to. */
+  locations: string[] = [];
+  constructor(private readonly app: FastifyInstance) {}
+
+  private cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  private keep(setCookie: string | string[] | undefined) {
+    for (const line of [setCookie ?? []].flat()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  }
+
+  async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({
+      method: "POST",
+      url,
+      headers: { "user-agent": BROWSER_AGENT, "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", cookie: this.cookieHeader(), ...headers },
+      payload: new URLSearchParams(form).toString(),
+    });
+    this.keep(response.headers["set-cookie"]);
+    if (response.headers.location) this.locations.push(String(response.headers.location));
+    return response;
+  }
+
+  async get(url: string) {
+    const response = await this.app.inject({ method: "GET", url, headers: { "user-agent": BROWSER_AGENT, cookie: this.cookieHeader() } });
+    this.keep(response.headers["set-cookie"]);
+    return response;
+  }
+}
+
+/** The kept state of the session's flow: its revision and what it holds. */
+async function kept(s: TestServer, flowId = "business-energy") {
+  const rows = await s.withDb((db) => db.selectFrom("quote_sessions").select(["revision", "state"]).where("flow_id", "=", flowId).execute());
+  return rows.map((row) => ({ revision: Number(row.revision), state: JSON.parse(row.state) as { walk: { stepId: string }; errors: Array<{ field: string; message: string }>; answers: Record<string, unknown> } }));
+}
+
+/** Answers business energy v1's questions up to the contact step, as the visitor would; returns the contact step's revision. */
+async function answerUpToContact(browser: PlainBrowser): Promise<number> {
+  const steps: Array<[string, Record<string, string>]> = [
+    ["utility", { utility: "both" }],
+    ["spend", { spendString: "between1000And5000" }],
+    ["meter", { hasHalfHourlyMeter: "no" }],
+    ["contract", { contractExpiry: "within3Months" }],
+    ["supplier", { currentSupplier: "edf" }],
+    ["address", { postcode: "LS1 4DY", addressAction: "find" }],
+    ["address", { postcode: "LS1 4DY", businessAddress: "demo-ls1-4dy-2" }],
+  ];
+  let revision = 0;
+  for (const [step, answers] of steps) {
+    const response = await browser.post(`${PAGE}?v=1${revision ? `&step=${step}` : ""}`, { _step: step, _rev: String(revision), ...answers });
+    expect(response.statusCode).toBe(303);
+    revision += 1;
+  }
+  return revision;
+}
+
+const contact = { businessName: "Brightwell Print Studio", customerName: "Jane Q. Smith", phone: "0113 496 0000", email: "jane.smith@example.com" };
+
+describe("a quote posted step by step as plain forms", () => {
+  it("goes 303 to each next step's address and stores the lead the page's script would send, with no personal data in any address", async () => {
+    const s = await start();
+    const browser = new PlainBrowser(s.app);
+
+    const revision = await answerUpToContact(browser);
+    const sent = await browser.post(`${PAGE}?v=1&step=contact`, { _step: "contact", _rev: String(revision), ...contact, company_website: "" });
+
+    expect(browser.locations).toEqual([
+      `${PAGE}?v=1&step=spend`,
+      `${PAGE}?v=1&step=meter`,
+      `${PAGE}?v=1&step=contract`,
+      `${PAGE}?v=1&step=supplier`,
+      `${PAGE}?v=1&step=address`,
+      `${PAGE}?v=1&step=address`,
+      `${PAGE}?v=1&step=contact`,
+      `${PAGE}?v=1&step=done`,
+    ]);
+    expect(sent.headers["cache-control"]).toBe("no-store");
+    const setCookie = [sent.headers["set-cookie"] ?? []].flat().join("\n");
+    expect(setCookie).toBe("");
+    expect(browser.cookies.get(QUOTE_SESSION_COOKIE)).toMatch(/^[A-Za-z0-9_-]{22}\./);
+
+    const rows = await s.withDb((db) => db.selectFrom("leads").selectAll().execute());
+    expect(rows).toHaveLength(1);
+    const lead = rows[0]!;
+    const expected = businessEnergyV1({ ...contact, businessAddress: { id: "demo-ls1-4dy-2", lines: expect.any(Array), townCity: "Leeds", postcode: "LS1 4DY" } }).answers;
+    expect(JSON.parse(lead.answers)).toMatchObject({ ...expected, street: expect.any(String), townCity: "Leeds" });
+    expect(lead.flow_version).toBe(1);
+    expect(lead.consent_wording).toMatch(/Your details may go to: .+\.$/);
+    expect(lead.privacy_notice_version).toBe("2026-11-25");
+    expect(JSON.parse(lead.consented_buyers!)).toContain("Bionic");
+    for (const location of browser.locations) for (const value of Object.values(contact)) expect(decodeURIComponent(location.replace(/\+/g, " "))).not.toContain(value);
+    expect((await kept(s))[0]!.state.walk.stepId).toBe("done");
+  });
+
+  it("keeps a step's problems in the spec's words, and moves on once they are fixed", async () => {
+    const s = await start();
+    const browser = new PlainBrowser(s.app);
+    await browser.post(`${PAGE}?v=1`, { _step: "utility", _rev: "0", utility: "electricity" });
+
+    const empty = await browser.post(`${PAGE}?v=1&step=spend`, { _step: "spend", _rev: "1" });
+
+    expect(empty.headers.location).toBe(`${PAGE}?v=1&step=spend`);
+    const [afterEmpty] = await kept(s);
+    expect(afterEmpty!.state.errors).toEqual([{ field: "spendString", step: "spend", message: "Spend is required" }]);
+
+    const fixed = await browser.post(`${PAGE}?v=1&step=spend`, { _step: "spend", _rev: "2", spendString: "below1000" });
+    expect(fixed.headers.location).toBe(`${PAGE}?v=1&step=meter`);
+    expect((await kept(s))[0]!.state.errors).toEqual([]);
+  });
+
+  it("takes an earlier step answered again (after the browser's Back) and drops the answers no longer on the path", async () => {
+    const s = await start();
+    const browser = new PlainBrowser(s.app);
+    const revision = await answerUpToContact(browser);
+
+    // Back to the first question: gas only skips the meter question.
+    expect((await browser.get(`${PAGE}?v=1&step=utility`)).statusCode).toBe(200);
+    const changed = await browser.post(`${PAGE}?v=1&step=utility`, { _step: "utility", _rev: String(revision), utility: "gas" });
+    expect(changed.headers.location).toBe(`${PAGE}?v=1&step=spend`);
+    await browser.post(`${PAGE}?v=1&step=spend`, { _step: "spend", _rev: String(revision + 1), spendString: "below1000" });
+    expect((await kept(s))[0]!.state.walk.stepId).toBe("contract");
+
+    // The old meter page, posted again, is off the path now: nothing changes.
+    const before = await kept(s);
+    const stale = await browser.post(`${PAGE}?v=1&step=meter`, { _step: "meter", _rev: String(revision), hasHalfHourlyMeter: "yes" });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain(PLAIN_NOTICES.movedOn);
+    expect(await kept(s)).toEqual(before);
+  });
+
+  it("a GET of a step not reached yet goes to where the visitor is; without kept answers, to the first question", async () => {
+    const s = await start();
+    const browser = new PlainBrowser(s.app);
+
+    const none = await browser.get(`${PAGE}?v=1&step=contact`);
+    expect([none.statusCode, none.headers.location]).toEqual([303, `${PAGE}?v=1`]);
+
+    await browser.post(`${PAGE}?v=1`, { _step: "utility", _rev: "0", utility: "electricity" });
+    const ahead = await browser.get(`${PAGE}?v=1&step=contact`);
+    expect([ahead.statusCode, ahead.headers.location]).toEqual([303, `${PAGE}?v=1&step=spend`]);
+  });
+});
+
+describe("a changed or replayed plain form", () => {
+  it("refuses a session cookie changed by hand: a clear message, nothing kept, no lead", async () => {
+    const s = await start();
+    const browser = new PlainBrowser(s.app);
+    const revision = await answerUpToContact(browser);
+    const before = await kept(s);
+    const signed = browser.cookies.get(QUOTE_SESSION_COOKIE)!;
+    browser.cookies.set(QUOTE_SESSION_COOKIE, `A${signed.slice(1)}`);
+
+    const response = await browser.post(`${PAGE}?v=1&step=contact`, { _step: "contact", _rev: String(revision), ...contact });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(PLAIN_NOTICES.changed);
+    expect(await kept(s)).toEqual(before);
+    expect(await s.leadCount()).toBe(0);
+  });
+
+  it("refuses a revision the state never had, and a step the flow does not have", async () => {
+    const s = await start();
+    const browser = new PlainBrowser(s.app);
+    const revision = await answerUpToContact(browser);
+    const before = await kept(s);
+
+    const ahead = await browser.post(`${PAGE}?v=1&step=contact`, { _step: "contact", _rev: String(revision + 5), ...contact });
+    const unknown = await browser.post(`${PAGE}?v=1&step=contact`, { _step: "nowhere", _rev: String(revision), ...contact });
+    const garbled = await browser.post(`${PAGE}?v=1&step=contact`, { _step: "contact", _rev: "7; drop table", ...contact });
+
+    expect([ahead.statusCode, unknown.statusCode, garbled.statusCode]).toEqual([400, 400, 400]);
+    for (const response of [ahead, unknown, garbled]) expect(response.body).toContain(PLAIN_NOTICES.changed);
+    expect(await kept(s)).toEqual(before);
+    expect(await s.leadCount()).toBe(0);
+  });
+
+  it("refuses the submit step's form sent again after the lead is in: one lead, a clear message", async () => {
+    const s = await start();
+    const browser = new PlainBrowser(s.app);
+    const revision = await answerUpToContact(browser);
+    const form = { _step: "contact", _rev: String(revision), ...contact };
+    await browser.post(`${PAGE}?v=1&step=contact`, form);
+    const before = await kept(s);
+
+    const replayed = await browser.post(`${PAGE}?v=1&step=contact`, form);
+
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.body).toContain(PLAIN_NOTICES.sent);
+    expect(await s.leadCount()).toBe(1);
+    expect(await kept(s)).toEqual(before);
+  });
+
+  it("refuses a form whose answers are no longer kept, and one posted from another site", async () => {
+    const s = await start();
+    const browser = new PlainBrowser(s.app);
+
+    const ended = await browser.post(`${PAGE}?v=1&step=spend`, { _step: "spend", _rev: "3", spendString: "below1000" });
+    const crossSite = await browser.post(`${PAGE}?v=1`, { _step: "utility", _rev: "0", utility: "gas" }, { "sec-fetch-site": "cross-site" });
+
+    expect([ended.statusCode, crossSite.statusCode]).toEqual([409, 403]);
+    expect(ended.body).toContain(PLAIN_NOTICES.ended);
+    expect(crossSite.body).toContain(PLAIN_NOTICES.otherSite);
+    expect(await kept(s)).toEqual([]);
+  });
+});
