@@ -290,7 +290,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
           const back = start.from ? `${quotePath(flow.path)}?${backQuery(start.from.answers)}` : undefined;
           const id = sessionId ?? startSession(request, reply);
           const targetKept = await load(id, targetFlow.id);
-          const next = freshState(targetFlow, carriedAnswers(start.answers), back);
+          const next = await arrive(freshState(targetFlow, carriedAnswers(start.answers), back), targetFlow, request);
           if (!(await writeQuoteSession(db, id, targetFlow.id, targetKept?.revision ?? 0, JSON.stringify(next), now()))) {
             return startAgain(targetFlow, targetQuery, 409, PLAIN_NOTICES.movedOn);
           }
@@ -299,6 +299,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
         }
       }
 
+      if (effects.some((e) => e.type === "track" && e.event.type === "step")) state = await arrive(state, flow, request);
       const id = sessionId ?? startSession(request, reply);
       if (!(await writeQuoteSession(db, id, flow.id, read, JSON.stringify(state), now()))) {
         // Another request moved the state on meanwhile (a double submission): show where it stands now.
@@ -310,6 +311,14 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
       return { redirect: stepUrl(flow, state.walk.stepId, query) };
     },
   };
+
+  /** The state on arriving at its step: what the step's kind does there without scripts (an address looked up). */
+  async function arrive(state: PlainState, flow: FlowDocument, request: FastifyRequest): Promise<PlainState> {
+    const step = stepById(flow, state.walk.stepId);
+    const postcode = kindOf(step).plainArrival?.(step, state.answers)?.lookup;
+    if (postcode === undefined || state.lookup?.postcode === postcode) return state;
+    return { ...state, lookup: await lookUp(options.addresses, postcode, request) };
+  }
 
   /** Sends the lead the way the page's script would, with what this server knows of the visit. */
   async function sendLead(request: FastifyRequest, flow: FlowDocument, state: PlainState, posted: PostedForm): Promise<LeadResponse | undefined> {
@@ -346,13 +355,13 @@ function run(state: PlainState, flow: FlowDocument, input: QuoteFlowInput) {
   return transition(machine, input);
 }
 
-/** The kept state after the machine moved: where it stands, the answers, the problems and the lead's answer. */
+/**
+ * The kept state after the machine moved: where it stands, the answers, the problems and the lead's answer. The last
+ * address lookup stays, so Back to the address step shows the addresses with the one picked.
+ */
 function fromMachine(before: PlainState, after: QuoteFlowState): PlainState {
-  const { lookup: _lookup, ...rest } = before;
-  const moved = after.walk.stepId !== before.walk.stepId;
   return {
-    ...rest,
-    ...(moved ? {} : _lookup ? { lookup: _lookup } : {}),
+    ...before,
     walk: after.walk,
     answers: after.answers,
     errors: after.errors,

@@ -16,7 +16,7 @@ import { createFlowServices, takeCarryOver } from "../quote/flowServices";
 import { Honeypot } from "../quote/Honeypot";
 import { PhoneStatus } from "../quote/PhoneStatus";
 import { QUOTE_CRUMB } from "../quote/quoteCrumb";
-import { choiceTappedBeforeScripts, isTestMode, prefillFromQuery } from "../quote/prefill";
+import { choiceTappedBeforeScripts, isTestMode, prefillFromQuery, tappedAnswer } from "../quote/prefill";
 import { clearSnapshot, readSnapshot, saveSnapshot } from "../quote/resume";
 import { setTestVisit } from "../tracking/dataLayer";
 
@@ -98,7 +98,7 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
     void loadFlow(flowId, version).then((flow) => {
       if (!live) return;
       const carried = takeCarryOver(flowId);
-      const given = { ...carried.answers, ...prefillFromQuery(flow, params), ...prefillFromQuery(flow, tapped) };
+      const given = { ...carried.answers, ...prefillFromQuery(flow, params), ...tappedAnswer(flow, tapped) };
       const resume = startingPoint(flow, given);
       const asked = params.get("v");
       const unknownRequestedVersion = asked && Number(asked) !== version ? asked : undefined;

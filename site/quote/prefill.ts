@@ -33,6 +33,14 @@ export function choiceTappedBeforeScripts(): URLSearchParams {
   return new URLSearchParams(checked ? [[checked.name, checked.value]] : []);
 }
 
+/** The tapped option as an answer, when it answers the flow's first question (a tap on a later step moves nothing). */
+export function tappedAnswer(flow: FlowDocument, tapped: URLSearchParams): Answers {
+  const first = flow.steps.find((s) => s.id === flow.start);
+  const [entry] = [...tapped];
+  if (!first || !entry || !kindOf(first).answeredBy?.(first, { [entry[0]]: entry[1] })) return {};
+  return { [entry[0]]: entry[1] } as Answers;
+}
+
 /** `tm` marks a test visit: any value but "0" or "false" (read as the rest of the site reads it). */
 export function isTestMode(params: URLSearchParams): boolean {
   return testVisitFromQuery(params) === true;

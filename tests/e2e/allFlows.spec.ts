@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { driveFlow, readFlowDoc, sampleVisitor } from "./flowDriver";
-import { readLead } from "./server";
+import { driveFlow, drivePlainFlow, postAndWait, readFlowDoc, sampleVisitor } from "./flowDriver";
+import { leadsByEmail, readLead, type StoredLeadRow } from "./server";
 
 /** Success, and the buyer-specific successes routing gives (energy, payments, home solar, business solar, waste…). */
 const ROUTED_SUCCESS = ["1", "5", "6", "7", "8", "9", "10"];
@@ -22,8 +22,22 @@ test("there is a quote page for each of the eighteen services", () => {
   );
 });
 
+/** What two leads of the same walk share: everything but the visitor's own details and what is made of them. */
+function sameWalk(lead: StoredLeadRow) {
+  const { phone: _phone, email: _email, ...answers } = lead.answers;
+  return {
+    flow_id: lead.flow_id,
+    flow_version: lead.flow_version,
+    response_code: lead.response_code,
+    consent_wording: lead.consent_wording,
+    consented_buyers: lead.consented_buyers,
+    privacy_notice_version: lead.privacy_notice_version,
+    answers,
+  };
+}
+
 for (const { flowId, path } of quotePages) {
-  test(`a visitor completes /quote/${path}/ and the lead is stored`, async ({ page }) => {
+  test(`a visitor completes /quote/${path}/ and the lead is stored, with scripts and without, the same`, async ({ page, browser }) => {
     await page.goto(`/quote/${path}/?v=1`);
     const visitor = sampleVisitor();
     const { leadId, code, steps } = await driveFlow(page, { visitor });
@@ -32,8 +46,36 @@ for (const { flowId, path } of quotePages) {
     const lead = readLead(leadId!);
     expect(lead).toMatchObject({ flow_id: flowId, flow_version: 1, first_name: "Alex", last_name: "Example" });
     expect(lead?.answers).toMatchObject({ phone: visitor.phone, email: visitor.email, postcode: "LS1 4DY" });
+
+    // The same walk in a browser that runs no scripts: every step a plain form the server answers.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const plainPage = await plain.newPage();
+    await plainPage.goto(`/quote/${path}/?v=1`);
+    const plainVisitor = sampleVisitor();
+    const plainWalk = await drivePlainFlow(plainPage, { visitor: plainVisitor });
+    expect(plainWalk.steps).toEqual(steps);
+    await expect(plainPage.getByText("No need to do anything else – we'll be in touch shortly.")).toBeVisible();
+    await plain.close();
+    const [withScripts] = leadsByEmail(visitor.email!);
+    const withoutScripts = leadsByEmail(plainVisitor.email!);
+    expect(withoutScripts).toHaveLength(1);
+    expect(sameWalk(withoutScripts[0]!)).toEqual(sameWalk(withScripts!));
   });
 }
+
+test("without scripts, the chooser hands over to the chosen service's flow, which stores its lead", async ({ browser }) => {
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const page = await plain.newPage();
+  await page.goto("/quote/");
+  await page.getByRole("radio", { name: "Business water" }).check();
+  await postAndWait(page, () => page.getByRole("button", { name: "Next", exact: true }).click());
+  await expect(page).toHaveURL(/\/quote\/business-water\/\?step=/);
+  const visitor = sampleVisitor();
+  const { steps } = await drivePlainFlow(page, { visitor });
+  expect(steps.at(-1)).toBe("business-water/done");
+  expect(leadsByEmail(visitor.email!)).toMatchObject([{ flow_id: "business-water" }]);
+  await plain.close();
+});
 
 test("the chooser preselects the service named in the query and continues into that service's flow", async ({ page }) => {
   await page.goto("/quote/?serviceType=business-water");

@@ -42,16 +42,19 @@ test.describe("with scripts blocked", () => {
     await expect(banner(page)).toBeHidden();
   });
 
-  test("the first quote question's answer is kept in the address, and the flow goes on from it once scripts run", async ({ page, browser }) => {
+  test("the first quote answer goes to the next step's own address, and the flow goes on from there once scripts run", async ({ page, browser, context }) => {
     await page.goto("/quote/business-credit-cards/");
     await page.getByRole("radio", { name: "Shop or retail" }).check();
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page).toHaveURL(/\/quote\/business-credit-cards\/\?industry=retail$/);
+    await expect(page).toHaveURL(/\/quote\/business-credit-cards\/\?step=structure$/);
+    await expect(page.getByRole("heading", { name: "How is your business set up?" })).toBeVisible();
 
     // The same visitor later, with scripts running (a context made here takes this block's options unless told).
     const withScripts = await browser.newContext({ javaScriptEnabled: true });
+    await withScripts.addCookies(await context.cookies());
     const later = await withScripts.newPage();
     await later.goto(page.url());
+    await expect(later.locator(".quote-page")).toHaveAttribute("data-ready", "true");
     await expect(later.getByRole("heading", { name: "How is your business set up?" })).toBeVisible();
     await later.getByRole("button", { name: "Back" }).click();
     await expect(later.getByRole("radio", { name: "Shop or retail" })).toBeChecked();
@@ -73,14 +76,17 @@ test.describe("with scripts held back while the visitor clicks", () => {
       .toContainEqual(["gtag", "consent", "update", { ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted", analytics_storage: "granted" }]);
   });
 
-  test("the first quote answer given before the scripts arrive is taken, and the next question shown, keeping the page's query", async ({ page }) => {
+  test("the first quote answer given before the scripts arrive is taken by the server, whose next step the scripts take over, keeping the page's query", async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto("/quote/business-credit-cards/?utm_campaign=spring", { waitUntil: "commit" });
     await page.getByRole("radio", { name: "Shop or retail" }).check();
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page).toHaveURL(/\?utm_campaign=spring&industry=retail$/);
+    await expect(page).toHaveURL(/\?utm_campaign=spring&step=structure$/);
     release();
 
+    // The page's script takes the server's step over; the address keeps the campaign and loses the step.
+    await expect(page.locator(".quote-page")).toHaveAttribute("data-ready", "true");
+    await expect(page).toHaveURL(/\?utm_campaign=spring$/);
     await expect(page.getByRole("heading", { name: "How is your business set up?" })).toBeVisible();
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page.getByRole("radio", { name: "Shop or retail" })).toBeChecked();

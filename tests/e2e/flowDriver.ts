@@ -90,7 +90,7 @@ export async function driveFlow(page: Page, options: DriveOptions = {}): Promise
 }
 
 async function answerStep(page: Page, step: Step, options: DriveOptions, visitor: Record<string, string>): Promise<void> {
-  const next = page.locator("#quote-step-form button[type=submit]");
+  const next = page.locator("#quote-step-form button.button--next");
   switch (step.kind) {
     case "radio": {
       const value = options.choose?.[step.id] ?? step.options[0]!.value;
@@ -129,6 +129,79 @@ async function answerStep(page: Page, step: Step, options: DriveOptions, visitor
     case "mmob":
     case "stickee":
       return next.click();
+    case "success":
+      return;
+  }
+}
+
+/** The step a page shows as the server drew it (no script runs to mark the page ready). */
+async function shownStep(page: Page): Promise<{ flowId: string; stepId: string; step: Step }> {
+  const data = await page.locator(".quote-flow").evaluate((el: HTMLElement) => ({ ...el.dataset }));
+  const { flow: flowId, version, step: stepId } = data as { flow?: string; version?: string; step?: string };
+  const step = flowId && version && stepId ? readFlowDoc(flowId, Number(version)).steps.find((s) => s.id === stepId) : undefined;
+  if (!step || !flowId || !stepId) throw new Error(`The page shows no step of a known flow (${flowId}@${version}/${stepId})`);
+  return { flowId, stepId, step };
+}
+
+/** Clicks what posts a plain form, and waits for the page the server answers with (after its 303). */
+export async function postAndWait(page: Page, click: () => Promise<void>): Promise<void> {
+  const navigated = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
+  await click();
+  await navigated;
+  await page.waitForLoadState("domcontentloaded");
+}
+
+/**
+ * Answers steps as a browser without scripts does: each step's form posted to the server, which answers with the
+ * next step's page. Returns the steps shown, up to the success step (or `stopAt`).
+ */
+export async function drivePlainFlow(page: Page, options: DriveOptions = {}): Promise<DriveResult> {
+  const result: DriveResult = { steps: [] };
+  const visitor = options.visitor ?? sampleVisitor();
+  for (let guard = 0; guard < 40; guard++) {
+    const { flowId, stepId, step } = await shownStep(page);
+    result.steps.push(`${flowId}/${stepId}`);
+    if (step.kind === "success" || stepId === options.stopAt) return result;
+    await answerPlainStep(page, step, options, visitor);
+    const now = await shownStep(page);
+    if (now.flowId === flowId && now.stepId === stepId) {
+      throw new Error(`Stuck at ${flowId}/${stepId}: ${await page.locator(".error-summary, .notice--error").allTextContents()}`);
+    }
+  }
+  throw new Error(`No success step after 40 steps: ${result.steps.join(" → ")}`);
+}
+
+export async function answerPlainStep(page: Page, step: Step, options: DriveOptions, visitor: Record<string, string>): Promise<void> {
+  const next = page.locator("#quote-step-form button.button--next");
+  switch (step.kind) {
+    case "radio":
+    case "checkbox": {
+      const value = options.choose?.[step.id] ?? step.options[0]!.value;
+      const option = step.options.find((o) => o.value === value)!;
+      await page.getByRole(step.kind, { name: option.label, exact: true }).check();
+      return postAndWait(page, () => next.click());
+    }
+    case "full-business-address": {
+      const select = page.getByLabel("Select your address");
+      if (!(await select.isVisible())) {
+        await page.getByLabel("Postcode").fill(visitor.postcode!);
+        await postAndWait(page, () => page.getByRole("button", { name: "Find address" }).click());
+      }
+      if ((await select.inputValue()) === "") await select.selectOption({ index: 1 });
+      return postAndWait(page, () => next.click());
+    }
+    case "form": {
+      for (const field of step.fields) {
+        const input = page.locator(`#field-${field}`);
+        if ((await input.inputValue()) === "") await input.fill(visitor[field] ?? "Example");
+      }
+      return postAndWait(page, () => next.click());
+    }
+    case "upsell":
+      return postAndWait(page, () => page.getByRole("button", { name: "No thanks, I'm done" }).click());
+    case "mmob":
+    case "stickee":
+      return postAndWait(page, () => next.click());
     case "success":
       return;
   }

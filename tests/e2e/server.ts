@@ -28,3 +28,23 @@ export function readLead(id: string): StoredLead | undefined {
     db.close();
   }
 }
+
+/** A lead row as stored, with the consent it recorded, found by the visitor's e-mail (each test visitor has their own). */
+export interface StoredLeadRow extends StoredLead {
+  response_code: string;
+  consent_wording: string | null;
+  consented_buyers: string | null;
+  privacy_notice_version: string | null;
+  email: string | null;
+}
+
+/** The leads stored for an e-mail address, oldest first. */
+export function leadsByEmail(email: string): StoredLeadRow[] {
+  const db = new Database(path.join(e2eDataDir, "leads.sqlite"), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare("select * from leads where email = ? order by created_at").all(email.toLowerCase()) as Array<Omit<StoredLeadRow, "answers"> & { answers: string }>;
+    return rows.map((row) => ({ ...row, answers: JSON.parse(row.answers) as Record<string, unknown> }));
+  } finally {
+    db.close();
+  }
+}

@@ -81,7 +81,7 @@ test.describe("§2 the quote form's words", () => {
     await page.getByLabel(QUOTE_FORM_TEXTS.postcode).fill("LS1 4DY");
     await page.getByRole("button", { name: "Find address" }).click();
     await expect(page.getByRole("button", { name: QUOTE_FORM_TEXTS.addressNotListed })).toBeVisible();
-    await expect(page.locator("#quote-step-form button[type=submit]")).toHaveText(QUOTE_FORM_TEXTS.next);
+    await expect(page.locator("#quote-step-form button.button--next")).toHaveText(QUOTE_FORM_TEXTS.next);
   });
 });
 

@@ -7,7 +7,7 @@ import { walkPastAnswered } from "../../engine/core/walkFlow";
 import { initialState } from "../../engine/core/quoteFlow";
 import { assignVersion } from "../../server/experiments/assignVersion";
 import { isCountedVisit, versionWithoutServer } from "../../site/quote/servedVersion";
-import { isTestMode, prefillFromQuery } from "../../site/quote/prefill";
+import { isTestMode, prefillFromQuery, tappedAnswer } from "../../site/quote/prefill";
 import v1 from "../../forms/business-energy/v1.json";
 
 const check = createSchemaCheck();
@@ -42,10 +42,15 @@ describe("a quote page's query", () => {
     expect(prefillFromQuery(energy, new URLSearchParams("currentlyAcceptsCardPayments=no"))).toEqual({});
   });
 
-  it("takes the first question's answer its plain form sent before the page's script ran, and no later question's", () => {
-    expect(prefillFromQuery(energy, new URLSearchParams("utility=gas"))).toEqual({ utility: "gas" });
-    expect(prefillFromQuery(energy, new URLSearchParams("utility=coal"))).toEqual({});
-    expect(prefillFromQuery(energy, new URLSearchParams("spendString=below1000"))).toEqual({});
+  it("takes an option tapped before the page's script ran as the first question's answer, and no later question's", () => {
+    expect(tappedAnswer(energy, new URLSearchParams("utility=gas"))).toEqual({ utility: "gas" });
+    expect(tappedAnswer(energy, new URLSearchParams("utility=coal"))).toEqual({});
+    expect(tappedAnswer(energy, new URLSearchParams("spendString=below1000"))).toEqual({});
+    expect(tappedAnswer(energy, new URLSearchParams())).toEqual({});
+  });
+
+  it("takes no question's answer from the query but the ones a landing page may give", () => {
+    expect(prefillFromQuery(energy, new URLSearchParams("utility=gas"))).toEqual({});
   });
 
   it.each([

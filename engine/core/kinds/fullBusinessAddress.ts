@@ -82,4 +82,6 @@ export const fullBusinessAddress: StepKindModule<StepOfKind<"full-business-addre
   browserSchemas: (_step, fieldSchema) => ({ ":manual": addressSchema(true, fieldSchema), ":picked": addressSchema(false, fieldSchema) }),
   heading: (step) => step.question,
   plainForm: (step, posted, { lookup }) => plainAddress(step.id, posted, lookup),
+  // A postcode already given (another flow's, a landing page's) is looked up on arrival, as the component does.
+  plainArrival: (_step, answers) => (!answers.businessAddressManual && answers.postcode && !postcodeProblem(answers.postcode) ? { lookup: answers.postcode } : undefined),
 };

@@ -82,6 +82,11 @@ export interface StepKindModule<S extends Step> {
    * names its component gives its inputs and buttons.
    */
   plainForm(step: S, posted: PostedForm, context: PlainContext): PlainSubmission;
+  /**
+   * What the server does as a visitor without scripts arrives at the step, as the component would on mounting: a
+   * postcode to look up (the address step, with one already given).
+   */
+  plainArrival?(step: S, answers: Answers): { lookup?: string } | undefined;
 }
 
 /** The service a posted "switch" button names, when it is one the step offers. */
