@@ -5,7 +5,10 @@
  *   2. durable POST /api/leads alone (replayed, routed, stored with its delivery rows, answered after commit);
  *   3. the same leads again, with a load balancer's health check (--probes connections, 2) beside them, sent
  *      from a thread of its own as a load balancer is apart from the visitors: the probes' latencies are the
- *      server's, not the wait of this process's event loop behind the visitors' answers.
+ *      server's, not the wait of this process's event loop behind the visitors' answers;
+ *   4. a quote step posted as a plain form (a visitor without scripts): each client answers business energy's
+ *      questions in turn, one POST /quote/business-energy/ per step (read, checked, moved on by the engine, kept
+ *      with a conditional write, answered 303), starting a new quote after the last question.
  * It prints requests/s, p50 and p99 of each, the leads/health ratio, and the health p99 while leads are
  * posted, each beside its target; and the machine's load average, as other work there skews every figure.
  */
@@ -14,6 +17,9 @@ import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { loadSettings, postLead, startLeadServer, uncappedBuyersFile } from "./support/leadServer";
+import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
+import { stepById } from "../engine/core/walkFlow";
+import type { FlowDocument } from "../engine/core/types";
 
 const seconds = Number(argument("--seconds") ?? 5);
 const connections = Number(argument("--connections") ?? 32);
@@ -32,16 +38,17 @@ function argument(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-/** Runs `clients` loops of `send` until the deadline; latencies sorted. */
-async function measure(name: string, send: () => Promise<boolean>, durationMs: number, clients = connections): Promise<Phase> {
+/** Runs `clients` loops of `send` until the deadline (`send` may be made per loop, for a client that keeps state); latencies sorted. */
+async function measure(name: string, send: (() => Promise<boolean>) | { perClient: () => () => Promise<boolean> }, durationMs: number, clients = connections): Promise<Phase> {
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
   const deadline = started + durationMs;
   const client = async () => {
+    const own = typeof send === "function" ? send : send.perClient();
     while (performance.now() < deadline) {
       const t0 = performance.now();
-      const ok = await send().catch(() => false);
+      const ok = await own().catch(() => false);
       latencies.push(performance.now() - t0);
       if (!ok) failures++;
     }
@@ -77,6 +84,40 @@ function probeApart(name: string, url: string, durationMs: number, clients: numb
   });
 }
 
+/** The questions a visitor answers from a flow's start, taking each first option, up to the first step that is not a radio one. */
+function radioPath(flow: FlowDocument): Array<{ stepId: string; field: string; value: string }> {
+  const path: Array<{ stepId: string; field: string; value: string }> = [];
+  let step = stepById(flow, flow.start);
+  while (step.kind === "radio" && typeof step.next === "string" && path.length < 20) {
+    path.push({ stepId: step.id, field: step.field, value: step.options[0]!.value });
+    step = stepById(flow, step.next);
+  }
+  if (step.kind === "radio") path.push({ stepId: step.id, field: step.field, value: step.options[0]!.value });
+  return path;
+}
+
+/** A client of the plain quote: it keeps its session cookie and posts each question's form in turn. */
+function plainStepClient(url: string, questions: Array<{ stepId: string; field: string; value: string }>): () => Promise<boolean> {
+  let cookie = "";
+  let at = 0;
+  return async () => {
+    const { stepId, field, value } = questions[at]!;
+    const response = await fetch(`${url}/quote/business-energy/`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+      body: new URLSearchParams({ _step: stepId, _rev: String(at), [field]: value }).toString(),
+    });
+    await response.arrayBuffer();
+    const session = response.headers.getSetCookie().find((c) => c.startsWith("_sp_quote="));
+    if (session) cookie = session.split(";")[0]!;
+    const ok = response.status === 303;
+    at = ok && at + 1 < questions.length ? at + 1 : 0;
+    if (at === 0) cookie = "";
+    return ok;
+  };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const perSecond = (phase: Phase) => phase.requests / (phase.elapsedMs / 1000);
 const verdict = (ok: boolean) => (ok ? "meets" : "MISSES");
@@ -103,7 +144,13 @@ try {
     measure("POST /api/leads, health beside", lead, seconds * 1000),
     probeApart(`GET /api/health (${probes} beside leads)`, `${server.url}/api/health`, seconds * 1000, probes),
   ]);
-  const phases = [healthAlone, leadsAlone, leadsBeside, healthBeside];
+  // The flow the bench's server serves by default (it has no built pages, so every visit gets the default version).
+  const energy = loadFlowCorpus(formsDirFromEnv()).flows.find((f) => f.id === "business-energy")!;
+  const questions = radioPath(energy.versions.find((v) => v.version === energy.defaultVersion)!.flow!);
+  const stepClient = { perClient: () => plainStepClient(server.url, questions) };
+  await measure("warm-up", stepClient, 1000);
+  const stepsAlone = await measure("POST /quote/… (a plain step)", stepClient, seconds * 1000);
+  const phases = [healthAlone, leadsAlone, leadsBeside, healthBeside, stepsAlone];
 
   console.log(
     `\n${cpus()[0]?.model ?? "cpu"} × ${availableParallelism()}, Node ${process.version}, ${connections} connections, ${seconds} s per phase, ` +
@@ -120,6 +167,8 @@ try {
   console.log(`\ndurable leads / health:          ${ratio.toFixed(3)} of the requests per second (target ≥ 0.25: ${verdict(ratio >= 0.25)})`);
   console.log(`lead p50 / p99:                  ${percentile(leadsAlone.latencies, 50).toFixed(1)} / ${leadP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(leadP99 <= 50)})`);
   console.log(`health p99 while leads posted:   ${healthP99.toFixed(1)} ms (target ≤ 20 ms: ${verdict(healthP99 <= 20)})`);
+  const stepP99 = percentile(stepsAlone.latencies, 99);
+  console.log(`plain step p50 / p99:            ${percentile(stepsAlone.latencies, 50).toFixed(1)} / ${stepP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(stepP99 <= 50)})`);
   if (phases.some((phase) => phase.failures > 0)) process.exitCode = 1;
 } finally {
   await server.stop();

@@ -2,7 +2,11 @@
  * A quote without scripts, at the HTTP level: each step posted as a plain form, answered 303 to the next step's
  * address, kept by the session cookie; a changed or replayed form gets a clear message and changes nothing.
  */
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { repoRoot } from "../../engine/node/formsFolder";
 import { afterEach, describe, expect, it } from "vitest";
 import { PLAIN_NOTICES, QUOTE_SESSION_COOKIE } from "../../server/plainQuote/plainQuote";
 import { BROWSER_AGENT } from "./support/quoteVisits";
@@ -232,5 +236,51 @@ describe("a changed or replayed plain form", () => {
     expect(ended.body).toContain(PLAIN_NOTICES.ended);
     expect(crossSite.body).toContain(PLAIN_NOTICES.otherSite);
     expect(await kept(s)).toEqual([]);
+  });
+});
+
+describe("an upsell step without scripts", () => {
+  /** The forms folder with business water's lead followed by an upsell step offering business energy. */
+  async function formsWithUpsell(): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), "plain-upsell-"));
+    await cp(path.join(repoRoot, "forms"), dir, { recursive: true });
+    const file = path.join(dir, "business-water", "v1.json");
+    const flow = JSON.parse(await readFile(file, "utf8")) as { steps: Array<Record<string, unknown>> };
+    flow.steps.find((s) => s.id === "contact")!.next = "more";
+    flow.steps.splice(-1, 0, { id: "more", kind: "upsell", question: "Can we help with anything else?", services: [{ flow: "business-energy", label: "Energy" }], next: "done" });
+    await writeFile(file, JSON.stringify(flow));
+    return dir;
+  }
+
+  it("goes on with No thanks, and a service's button starts that flow with the details carried and the address looked up", async () => {
+    const forms = await formsWithUpsell();
+    server = await startTestServer({ FORMS_DIR: forms }, false, { quotePages: true, now: () => new Date("2026-03-04T11:00:00Z") });
+    const s = server;
+    const water = "/quote/business-water/";
+    const browser = new PlainBrowser(s.app);
+    const answers: Array<[string, Record<string, string>]> = [
+      ["sites", { numberOfSites: "1" }],
+      ["spend", { spendString: "below1000" }],
+      ["supplier", { currentSupplier: "wave" }],
+      ["address", { postcode: "LS1 4DY", addressAction: "find" }],
+      ["address", { postcode: "LS1 4DY", businessAddress: "demo-ls1-4dy-2" }],
+      ["contact", contact],
+    ];
+    let revision = 0;
+    for (const [step, form] of answers) {
+      const response = await browser.post(`${water}?v=1`, { _step: step, _rev: String(revision++), ...form });
+      expect(response.statusCode, `${step}: ${response.body}`).toBe(303);
+    }
+    expect(browser.locations.at(-1)).toBe(`${water}?v=1&step=more`);
+    expect(await s.leadCount()).toBe(1);
+
+    const chosen = await browser.post(`${water}?v=1&step=more`, { _step: "more", _rev: String(revision), switchService: "business-energy" });
+    expect(chosen.headers.location).toMatch(/^\/quote\/business-energy\/\?step=/);
+    const [energy] = await kept(s, "business-energy");
+    expect(energy!.state.answers).toMatchObject({ customerName: contact.customerName, email: contact.email, postcode: "LS1 4DY" });
+
+    const declined = await browser.post(`${water}?v=1&step=more`, { _step: "more", _rev: String(revision), company_website: "" });
+    expect(declined.headers.location).toBe(`${water}?v=1&step=done`);
+    await rm(forms, { recursive: true, force: true });
   });
 });

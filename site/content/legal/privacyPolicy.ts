@@ -98,6 +98,12 @@ const content: LegalContent = {
                 "Until you close the tab or submit",
               ],
               [
+                "_sp_quote",
+                "Essential cookie",
+                "Only if your browser runs no scripts on our quote forms: a random number for your session, so our server can keep the answers you have given between the form's pages (it keeps them for a day after your last change, then deletes them)",
+                "Until you close your browser",
+              ],
+              [
                 "quote:carry-over",
                 "Session storage, essential",
                 "Your details, when you go on to ask for quotes for another service",
