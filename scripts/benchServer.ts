@@ -18,8 +18,8 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { loadSettings, postLead, startLeadServer, uncappedBuyersFile } from "./support/leadServer";
 import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
-import { stepById } from "../engine/core/walkFlow";
-import type { FlowDocument } from "../engine/core/types";
+import { nextMove, stepById } from "../engine/core/walkFlow";
+import type { Answers, FlowDocument } from "../engine/core/types";
 
 const seconds = Number(argument("--seconds") ?? 5);
 const connections = Number(argument("--connections") ?? 32);
@@ -84,15 +84,19 @@ function probeApart(name: string, url: string, durationMs: number, clients: numb
   });
 }
 
-/** The questions a visitor answers from a flow's start, taking each first option, up to the first step that is not a radio one. */
-function radioPath(flow: FlowDocument): Array<{ stepId: string; field: string; value: string }> {
+/** The questions a visitor answers from a flow's start, taking each first option, up to the first step that offers none. */
+function choicePath(flow: FlowDocument): Array<{ stepId: string; field: string; value: string }> {
   const path: Array<{ stepId: string; field: string; value: string }> = [];
+  const answers: Record<string, string> = {};
   let step = stepById(flow, flow.start);
-  while (step.kind === "radio" && typeof step.next === "string" && path.length < 20) {
-    path.push({ stepId: step.id, field: step.field, value: step.options[0]!.value });
-    step = stepById(flow, step.next);
+  while ("options" in step && "field" in step && path.length < 20) {
+    const value = step.options[0]!.value;
+    path.push({ stepId: step.id, field: step.field, value });
+    answers[step.field] = value;
+    const move = nextMove(step, answers as Answers);
+    if (move.type !== "step") break;
+    step = stepById(flow, move.stepId);
   }
-  if (step.kind === "radio") path.push({ stepId: step.id, field: step.field, value: step.options[0]!.value });
   return path;
 }
 
@@ -146,7 +150,7 @@ try {
   ]);
   // The flow the bench's server serves by default (it has no built pages, so every visit gets the default version).
   const energy = loadFlowCorpus(formsDirFromEnv()).flows.find((f) => f.id === "business-energy")!;
-  const questions = radioPath(energy.versions.find((v) => v.version === energy.defaultVersion)!.flow!);
+  const questions = choicePath(energy.versions.find((v) => v.version === energy.defaultVersion)!.flow!);
   const stepClient = { perClient: () => plainStepClient(server.url, questions) };
   await measure("warm-up", stepClient, 1000);
   const stepsAlone = await measure("POST /quote/… (a plain step)", stepClient, seconds * 1000);

@@ -219,8 +219,9 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
       const stepId = posted.value(STEP_FIELD) ?? "";
       const revisionText = posted.value(REVISION_FIELD) ?? "";
       const session = sessionOf(request);
-      const pageDefault = flows.getFlow(pageFlow.id, await version()) ?? pageFlow;
-      if (session === "changed" || !/^(0|[1-9][0-9]{0,8})$/.test(revisionText)) return startAgain(pageDefault, query, 400, PLAIN_NOTICES.changed);
+      // The version this page serves the visit: asked only when the quote starts (or starts again), not on every step.
+      const pageDefault = async () => flows.getFlow(pageFlow.id, await version()) ?? pageFlow;
+      if (session === "changed" || !/^(0|[1-9][0-9]{0,8})$/.test(revisionText)) return startAgain(await pageDefault(), query, 400, PLAIN_NOTICES.changed);
       const postedRevision = Number(revisionText);
       const sessionId = typeof session === "object" ? session.id : undefined;
       const kept = sessionId ? await load(sessionId, pageFlow.id) : undefined;
@@ -230,13 +231,13 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
       let read: number;
       if (postedRevision === 0) {
         // The form of a page drawn before any state was kept: the flow's first question, as the build drew it.
-        flow = pageDefault;
+        flow = await pageDefault();
         if (stepId !== flow.start) return startAgain(flow, query, 400, PLAIN_NOTICES.changed);
         state = freshState(flow);
         state.walk = { stepId: flow.start, history: [] };
         read = kept?.revision ?? 0;
       } else {
-        if (!kept) return startAgain(pageDefault, query, 409, PLAIN_NOTICES.ended);
+        if (!kept) return startAgain(await pageDefault(), query, 409, PLAIN_NOTICES.ended);
         ({ flow, state } = kept);
         read = kept.revision;
         if (postedRevision > read || !flow.steps.some((s) => s.id === stepId)) return pageOf(flow, state, read, query, 400, PLAIN_NOTICES.changed);

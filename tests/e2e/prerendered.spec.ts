@@ -11,7 +11,9 @@ test("the home page and the quote page arrive as HTML with their content before 
   expect(html).toContain("<title>Compare business energy prices | SwitchPlan</title>");
   expect(html).toContain("Which do you need a quote for?");
   expect(html).toMatch(/<input type="radio" id="field-utility" [^>]*value="electricity"[^>]*\/>/);
-  expect(html).toContain("This quote form needs JavaScript.");
+  // A real form the server answers, so no notice asks for JavaScript.
+  expect(html).toMatch(/<form id="quote-step-form" [^>]*method="post"[^>]*><input type="hidden" name="_step" value="utility"\/><input type="hidden" name="_rev" value="0"\/>/);
+  expect(html).not.toContain("needs JavaScript");
 });
 
 test("an unknown address answers 404 with the not-found page", async ({ request }) => {
