@@ -67,9 +67,31 @@ function useNewPageFocus(pathname: string, hash: string): void {
       first.current = false;
       return;
     }
-    document.getElementById("main")?.focus({ preventScroll: true });
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    const main = document.getElementById("main");
+    main?.focus({ preventScroll: true });
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    // The linked section, once it is drawn and once whatever closed on the way here (the cookie popup, which gives
+    // focus back as it closes) has settled: in the next frame, or as soon as the section appears.
+    const id = decodeURIComponent(hash.slice(1));
+    const scrollToSection = () => {
+      const target = document.getElementById(id);
+      target?.scrollIntoView();
+      return target !== null;
+    };
+    const observer = new MutationObserver(() => {
+      if (scrollToSection()) observer.disconnect();
+    });
+    const frame = requestAnimationFrame(() => {
+      if (!scrollToSection()) observer.observe(main ?? document.body, { childList: true, subtree: true });
+    });
+    const giveUp = setTimeout(() => observer.disconnect(), 5000);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(giveUp);
+      observer.disconnect();
+    };
   }, [pathname, hash]);
 }
