@@ -102,8 +102,11 @@ export function initialState(flow: FlowDocument, answers: Answers = {}, resume?:
 export interface ServedFlowState {
   walk: WalkState;
   answers: Answers;
+  /** The problems with the answers last posted on this step, for the error summary. */
   errors: FieldError[];
+  /** The lead's answer, once it is in. */
   result?: LeadResponse;
+  /** Where Back on the flow's first step goes: the flow it was entered from. */
   back?: string;
 }
 

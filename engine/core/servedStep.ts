@@ -4,22 +4,12 @@
  * into the page as JSON (never into a URL: the answers may be personal).
  */
 import type { Deal } from "../../schemas/generated/deals";
-import type { LeadResponse } from "../../schemas/generated/lead";
 import type { AddressLookup } from "./kinds/stepKind";
-import type { Answers, FieldError } from "./types";
-import type { WalkState } from "./walkFlow";
+import type { ServedFlowState } from "./quoteFlow";
 
-export interface ServedStep {
-  walk: WalkState;
-  answers: Answers;
-  /** The problems with the answers last posted on this step, for the error summary. */
-  errors: FieldError[];
+export interface ServedStep extends ServedFlowState {
   /** The address step's last lookup. */
   lookup?: AddressLookup;
-  /** The lead's answer, once it is in. */
-  result?: LeadResponse;
-  /** Where Back on the flow's first step goes: the flow it was entered from. */
-  back?: string;
   /** The revision of the kept state the page was drawn from, posted back with its form. */
   revision: number;
   /** The page's query beside `step` ("v=2&tm=1"), kept by its links. */

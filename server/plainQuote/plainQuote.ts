@@ -17,20 +17,20 @@ import type { Deal } from "../../schemas/generated/deals";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { pickAnswers } from "../../engine/core/answers";
-import { PERSONAL_FIELDS, carriedAnswers } from "../../engine/core/carryOver";
+import { carriedAnswers, handingFlowAddress } from "../../engine/core/carryOver";
 import { kindOf } from "../../engine/core/kinds/registry";
 import type { AddressLookup, PostedForm } from "../../engine/core/kinds/stepKind";
 import { PRIVACY_NOTICE_VERSION } from "../../engine/core/legalVersions";
 import { toFieldErrors } from "../../engine/core/messages";
-import { initialState, transition, type QuoteFlowEffect, type QuoteFlowInput, type QuoteFlowState } from "../../engine/core/quoteFlow";
+import { initialState, transition, type QuoteFlowEffect, type QuoteFlowInput, type QuoteFlowState, type ServedFlowState } from "../../engine/core/quoteFlow";
 import { quotePath } from "../../engine/core/quotePaths";
 import { HONEYPOT_FIELD, REVISION_FIELD, STEP_FIELD, STEP_PARAM, type ServedStep } from "../../engine/core/servedStep";
 import { ANALYTICS_COOKIE, MARKETING_COOKIE } from "../../engine/core/siteCookies";
 import { stepFields, stepSchema } from "../../engine/core/stepSchema";
 import { consentShown } from "../../engine/core/submitStep";
 import { testModeOf } from "../../engine/core/testMode";
-import type { Answers, FieldError, FlowDocument, SchemaCheck } from "../../engine/core/types";
-import { goBack, stepById, walkPastAnswered, type WalkState } from "../../engine/core/walkFlow";
+import type { Answers, FlowDocument, SchemaCheck } from "../../engine/core/types";
+import { goBack, stepById, walkPastAnswered } from "../../engine/core/walkFlow";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import { AddressLookupError, type AddressProvider } from "../addresses/addressProvider";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
@@ -57,15 +57,10 @@ export const PLAIN_NOTICES = {
   otherSite: "This form was sent from another website, so nothing was saved.",
 } as const;
 
-/** The kept state of one flow in one session. */
-export interface PlainState {
+/** The kept state of one flow in one session: what a served step shows, and what the server alone needs. */
+export interface PlainState extends ServedFlowState {
   version: number;
-  walk: WalkState;
-  answers: Answers;
-  errors: FieldError[];
   lookup?: AddressLookup;
-  result?: LeadResponse;
-  back?: string;
   /** The server's signed start, issued as the quote began: the lead's fill time is measured from it. */
   startToken: string;
   /** When it was issued (ms since the epoch). */
@@ -132,9 +127,9 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
     return flow ? { state, revision: stored.revision, flow } : undefined;
   };
 
-  /** The query the page keeps in its links: the address's own, without the step or a one-off switch. */
+  /** The query the page keeps in its links: the address's own, without the step. */
   const keptQuery = (request: FastifyRequest): string => {
-    const params = new URL(request.url, "http://x").searchParams;
+    const params = queryOf(request);
     params.delete(STEP_PARAM);
     return params.toString();
   };
@@ -145,6 +140,10 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
     return `${quotePath(flow.path)}?${params.toString()}`;
   };
 
+  /** The partners a flow's leads may go to, once each: named in the consent wording the page shows and the lead records. */
+  const partnersOf = (flow: FlowDocument): Array<{ name: string; phone: string }> =>
+    flow.serviceType ? [...new Map(options.buyers.forService(flow.serviceType as ServiceType).map((b) => [b.name, { name: b.name, phone: b.phone }])).values()] : [];
+
   /** The offers of the deals files a flow's steps name, read from the forms folder as the build bundles them. */
   const dealsOf = async (flow: FlowDocument): Promise<Record<string, Deal[]>> => {
     const names = [...new Set(flow.steps.flatMap((s) => ("deals" in s && typeof s.deals === "string" ? [s.deals] : [])))];
@@ -154,7 +153,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
 
   const pageOf = async (flow: FlowDocument, state: PlainState, revision: number, query: string, status = 200, notice?: string): Promise<StepPage> => {
     const deals = await dealsOf(flow);
-    const partners = flow.serviceType ? [...new Map(options.buyers.forService(flow.serviceType as ServiceType).map((b) => [b.name, { name: b.name, phone: b.phone }])).values()] : [];
+    const partners = partnersOf(flow);
     const served: ServedStep = {
       walk: state.walk,
       answers: state.answers,
@@ -190,7 +189,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
   /** Counts a step reached by a visit the experiment counts, as the browser's step beacon would. */
   const countStep = async (request: FastifyRequest, flow: FlowDocument, stepId: string) => {
     const visitId = visitOf(request);
-    if (!visitId || testModeOf(new URL(request.url, "http://x").searchParams.get("tm")) === true || isUncountedFetch(request)) return;
+    if (!visitId || isTestVisit(request) || isUncountedFetch(request)) return;
     const corpusFlow = flows.corpus().flows.find((f) => f.id === flow.id);
     const assigned = corpusFlow && assignVisit(corpusFlow, visitId);
     if (assigned?.version === flow.version) await recordStepReach(db, { flowId: flow.id, periodId: assigned.period.id, visitId, stepId });
@@ -199,8 +198,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
   return {
     async stepPage(request, pageFlow) {
       const query = keptQuery(request);
-      const params = new URL(request.url, "http://x").searchParams;
-      const asked = params.get(STEP_PARAM) ?? "";
+      const asked = queryOf(request).get(STEP_PARAM) ?? "";
       const session = sessionOf(request);
       const kept = typeof session === "object" ? await load(session.id, pageFlow.id) : undefined;
       if (!kept) return { redirect: `${quotePath(pageFlow.path)}${query ? `?${query}` : ""}` };
@@ -288,7 +286,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
           // The other flow's address keeps a test visit's mark, not this flow's preview.
           const tm = new URLSearchParams(query).get("tm");
           const targetQuery = tm === null ? "" : new URLSearchParams({ tm }).toString();
-          const back = start.from ? `${quotePath(flow.path)}?${backQuery(start.from.answers)}` : undefined;
+          const back = start.from ? handingFlowAddress(quotePath(flow.path), start.from.answers) : undefined;
           const id = sessionId ?? startSession(request, reply);
           const targetKept = await load(id, targetFlow.id);
           const next = await arrive(freshState(targetFlow, carriedAnswers(start.answers), back), targetFlow, request);
@@ -323,7 +321,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
 
   /** Sends the lead the way the page's script would, with what this server knows of the visit. */
   async function sendLead(request: FastifyRequest, flow: FlowDocument, state: PlainState, posted: PostedForm): Promise<LeadResponse | undefined> {
-    const buyers = flow.serviceType ? [...new Set(options.buyers.forService(flow.serviceType as ServiceType).map((b) => b.name))] : [];
+    const buyers = partnersOf(flow).map((p) => p.name);
     const wording = consentShown(flow, state.answers, buyers);
     const honeypot = posted.value(HONEYPOT_FIELD);
     const submission: LeadSubmission = {
@@ -332,7 +330,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
       answers: Object.fromEntries(Object.entries(state.answers).filter(([, v]) => v !== undefined && v !== "")) as LeadSubmission["answers"],
       startToken: state.startToken,
       consent: { analytics: request.cookies[ANALYTICS_COOKIE] === "1", marketing: request.cookies[MARKETING_COOKIE] === "1" },
-      ...(testModeOf(new URL(request.url, "http://x").searchParams.get("tm")) === true ? { testMode: true } : {}),
+      ...(isTestVisit(request) ? { testMode: true } : {}),
       ...(honeypot ? { honeypot } : {}),
       ...(wording ? { contactConsent: { wording, privacyNoticeVersion: PRIVACY_NOTICE_VERSION, buyers } } : {}),
     };
@@ -343,6 +341,16 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
     const { status, answer } = await takeLead(options.taking, submission, visitOf(request), request.log);
     return status === 503 ? undefined : answer;
   }
+}
+
+/** The request's query. */
+function queryOf(request: FastifyRequest): URLSearchParams {
+  return new URL(request.url, "http://x").searchParams;
+}
+
+/** A test visit (`tm`), whose lead is stored as a test and whose steps are not counted. */
+function isTestVisit(request: FastifyRequest): boolean {
+  return testModeOf(queryOf(request).get("tm")) === true;
 }
 
 /** Runs one input through the flow's state machine from the kept state. */
@@ -380,10 +388,4 @@ async function lookUp(provider: AddressProvider, postcode: string, request: Fast
     request.log.warn({ problem: error.message }, "address lookup failed");
     return { postcode };
   }
-}
-
-/** The handing step's choices for the address Back returns to: plain answers only, never personal data (URLs are logged). */
-function backQuery(answers: Answers): string {
-  const plain = Object.entries(answers).filter(([field, value]) => typeof value === "string" && !PERSONAL_FIELDS.has(field));
-  return new URLSearchParams(plain as Array<[string, string]>).toString();
 }

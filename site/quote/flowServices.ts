@@ -1,6 +1,6 @@
 /** The browser's side of the quote engine's services: the site's API over fetch, validators, flow hand-over. */
 import { loadStepValidator } from "virtual:step-validators";
-import { PERSONAL_FIELDS, carriedAnswers } from "../../engine/core/carryOver";
+import { carriedAnswers, handingFlowAddress } from "../../engine/core/carryOver";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import type { Address, Deal, FlowServices, LeadResponse } from "../../engine/react/types";
 import { consentShown } from "../../engine/core/submitStep";
@@ -79,19 +79,13 @@ export function createFlowServices(
       const path = flowPath(flowId);
       if (path === undefined) throw new Error(`No quote flow "${flowId}"`);
       const fromPath = from && flowPath(from.flowId);
-      const back = fromPath === undefined ? undefined : `${quotePath(fromPath)}?${backQuery(from!.answers)}`;
+      const back = fromPath === undefined ? undefined : handingFlowAddress(quotePath(fromPath), from!.answers);
       const carryOver: CarryOver = { flowId, answers: carriedAnswers(answers), ...(back ? { back } : {}) };
       sessionStorage.setItem(CARRY_OVER_KEY, JSON.stringify(carryOver));
       taken.delete(flowId);
       navigate(quotePath(path));
     },
   };
-}
-
-/** The handing step's choices for the address Back returns to: plain answers only, never personal data (URLs are logged). */
-function backQuery(answers: Answers): URLSearchParams {
-  const plain = Object.entries(answers).filter(([field, value]) => typeof value === "string" && !PERSONAL_FIELDS.has(field));
-  return new URLSearchParams(plain as Array<[string, string]>);
 }
 
 /** Campaign keys kept for this visit, with the unknown `?v=` the envelope notes under user. */
