@@ -1,0 +1,71 @@
+/**
+ * The kept state of one flow in one session, as the database holds it (server/storage/quoteSessionsStore.ts), and
+ * how it moves: through the engine's own state machine (engine/core/quoteFlow.ts), as the browser's does.
+ */
+import type { AddressLookup } from "../../engine/core/kinds/stepKind";
+import { initialState, transition, type QuoteFlowInput, type QuoteFlowState, type ServedFlowState } from "../../engine/core/quoteFlow";
+import type { Answers, FlowDocument } from "../../engine/core/types";
+import { walkPastAnswered } from "../../engine/core/walkFlow";
+import { readQuoteSession } from "../storage/quoteSessionsStore";
+import type { PlainQuoteOptions } from "./plainOptions";
+
+/** The kept state of one flow in one session: what a served step shows, and what the server alone needs. */
+export interface PlainState extends ServedFlowState {
+  version: number;
+  lookup?: AddressLookup;
+  /** The server's signed start, issued as the quote began: the lead's fill time is measured from it. */
+  startToken: string;
+  /** When it was issued (ms since the epoch). */
+  startedAt: number;
+  started: boolean;
+}
+
+/** A session's kept state in a flow, its revision and the flow's version it was kept for; undefined when none. */
+export async function load(options: PlainQuoteOptions, sessionId: string, flowId: string) {
+  const stored = await readQuoteSession(options.db, sessionId, flowId, options.now());
+  if (!stored) return undefined;
+  const state = JSON.parse(stored.state) as PlainState;
+  const flow = options.flows.getFlow(flowId, state.version);
+  return flow ? { state, revision: stored.revision, flow } : undefined;
+}
+
+/** A new state of the flow, past the questions `answers` already answer, with a fresh start token. */
+export function freshState(options: PlainQuoteOptions, flow: FlowDocument, answers: Answers = {}, back?: string): PlainState {
+  const now = options.now();
+  return {
+    version: flow.version,
+    walk: walkPastAnswered(flow, answers),
+    answers,
+    errors: [],
+    startToken: options.taking.startTokens.issue(now),
+    startedAt: now.getTime(),
+    started: false,
+    ...(back ? { back } : {}),
+  };
+}
+
+/** Runs one input through the flow's state machine from the kept state. */
+export function run(state: PlainState, flow: FlowDocument, input: QuoteFlowInput) {
+  const machine: QuoteFlowState = {
+    ...initialState(flow, state.answers, undefined, state.back !== undefined),
+    walk: state.walk,
+    started: state.started,
+    ...(state.result ? { result: state.result } : {}),
+  };
+  return transition(machine, input);
+}
+
+/**
+ * The kept state after the machine moved: where it stands, the answers, the problems and the lead's answer. The last
+ * address lookup stays, so Back to the address step shows the addresses with the one picked.
+ */
+export function fromMachine(before: PlainState, after: QuoteFlowState): PlainState {
+  return {
+    ...before,
+    walk: after.walk,
+    answers: after.answers,
+    errors: after.errors,
+    started: after.started,
+    ...(after.result ? { result: after.result } : {}),
+  };
+}

@@ -1,0 +1,23 @@
+/** What the plain quote needs, shared by its GET and post halves. */
+import type { Kysely } from "kysely";
+import type { SchemaCheck } from "../../engine/core/types";
+import type { AddressProvider } from "../addresses/addressProvider";
+import type { BuyerDirectory } from "../buyers/buyerDirectory";
+import type { FlowCatalog } from "../flowCatalog";
+import type { OpeningHours } from "../hours/openingHours";
+import type { LeadTaking } from "../leads/takeLead";
+import type { Database } from "../storage/schema";
+
+/** What the plain quote needs. */
+export interface PlainQuoteOptions {
+  db: Kysely<Database>;
+  flows: FlowCatalog;
+  check: SchemaCheck;
+  taking: LeadTaking;
+  addresses: AddressProvider;
+  buyers: BuyerDirectory;
+  siteHours: OpeningHours;
+  /** The forms folder, whose deals files a deals step shows. */
+  formsDir: string;
+  now: () => Date;
+}

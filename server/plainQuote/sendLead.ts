@@ -1,0 +1,39 @@
+/** The lead of a quote filled in without scripts, sent the way the page's script sends it. */
+import type { FastifyRequest } from "fastify";
+import type { PostedForm } from "../../engine/core/kinds/stepKind";
+import { PRIVACY_NOTICE_VERSION } from "../../engine/core/legalVersions";
+import { HONEYPOT_FIELD } from "../../engine/core/servedStep";
+import { ANALYTICS_COOKIE, MARKETING_COOKIE } from "../../engine/core/siteCookies";
+import { consentShown } from "../../engine/core/submitStep";
+import type { FlowDocument } from "../../engine/core/types";
+import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
+import { visitOf } from "../experiments/visits";
+import { takeLead } from "../leads/takeLead";
+import type { PlainState } from "./keptState";
+import { partnersOf } from "./pageModel";
+import type { PlainQuoteOptions } from "./plainOptions";
+import { isTestVisit } from "./stepAddress";
+
+/** Sends the lead the way the page's script would, with what this server knows of the visit. */
+export async function sendLead(options: PlainQuoteOptions, request: FastifyRequest, flow: FlowDocument, state: PlainState, posted: PostedForm): Promise<LeadResponse | undefined> {
+  const { now } = options;
+  const buyers = partnersOf(options, flow).map((p) => p.name);
+  const wording = consentShown(flow, state.answers, buyers);
+  const honeypot = posted.value(HONEYPOT_FIELD);
+  const submission: LeadSubmission = {
+    flowId: flow.id,
+    version: flow.version,
+    answers: Object.fromEntries(Object.entries(state.answers).filter(([, v]) => v !== undefined && v !== "")) as LeadSubmission["answers"],
+    startToken: state.startToken,
+    consent: { analytics: request.cookies[ANALYTICS_COOKIE] === "1", marketing: request.cookies[MARKETING_COOKIE] === "1" },
+    ...(isTestVisit(request) ? { testMode: true } : {}),
+    ...(honeypot ? { honeypot } : {}),
+    ...(wording ? { contactConsent: { wording, privacyNoticeVersion: PRIVACY_NOTICE_VERSION, buyers } } : {}),
+  };
+  // A quote whose earlier questions were answered elsewhere (the chooser, a landing page) can reach its submit step
+  // within the minimum fill time: as the page's script does, the lead waits out the rest rather than be dropped.
+  const wait = options.taking.minFillMs - (now().getTime() - state.startedAt);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, options.taking.minFillMs) + 50));
+  const { status, answer } = await takeLead(options.taking, submission, visitOf(request), request.log);
+  return status === 503 ? undefined : answer;
+}
