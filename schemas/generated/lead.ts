@@ -45,6 +45,10 @@ export interface LeadSubmission {
    */
   startToken?: string;
   contactConsent?: ContactConsent;
+  /**
+   * A random key the page makes once per quote and sends with every attempt to send its lead (a double tap, a retried request): the server stores one lead per key and answers a repeat with that lead's answer.
+   */
+  submissionKey?: string;
 }
 /**
  * Campaign keys grouped as the spec reads them back: utm (source, medium, campaign, content), ads (gclid, msclkid, campaignid, adgroupid, creative, matchtype, keyword, fcc) and user (referrer, and the unknown ?v= a visit asked for).

@@ -11,6 +11,7 @@ import type { FlowCatalog } from "../flowCatalog";
 import { acceptLead, type LeadIntake } from "./acceptLead";
 import { botReason, decoyLeadAnswer } from "./botCheck";
 import type { StartTokens } from "./startToken";
+import { leadTakenBefore } from "./takenBefore";
 
 /** What taking a lead needs. */
 export interface LeadTaking {
@@ -62,10 +63,19 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, v
     };
   }
 
+  const key = submission.submissionKey;
+  const before = key === undefined ? undefined : await leadTakenBefore(intake, key);
+  if (before) return { status: 200, answer: before };
+
   const replay = replayFlow(flow, submission.answers as Answers, check);
   if (replay.errors.length > 0) return { status: 400, answer: { code: "3", errors: replay.errors } };
 
-  const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers, visitId);
+  const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers, visitId).catch(async (error: unknown) => {
+    // A take of the same submission running alongside stored its lead first: the key's unique index refused ours.
+    const first = key === undefined ? undefined : await leadTakenBefore(intake, key);
+    if (!first) throw error;
+    return { answer: first, queuedDeliveries: false };
+  });
   log.info({ leadId: answer.leadId, flowId: flow.id, version: flow.version, code: answer.code, buyers: answer.buyers.length }, "lead stored");
   if (queuedDeliveries) onDeliveriesQueued?.();
   return { status: 200, answer };

@@ -2,6 +2,7 @@
  * The kept state of one flow in one session, as the database holds it (server/storage/quoteSessionsStore.ts), and
  * how it moves: through the engine's own state machine (engine/core/quoteFlow.ts), as the browser's does.
  */
+import { randomBytes } from "node:crypto";
 import type { AddressLookup } from "../../engine/core/kinds/stepKind";
 import { initialState, transition, type QuoteFlowInput, type QuoteFlowState, type ServedFlowState } from "../../engine/core/quoteFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
@@ -18,6 +19,10 @@ export interface PlainState extends ServedFlowState {
   /** When it was issued (ms since the epoch). */
   startedAt: number;
   started: boolean;
+  /** The forms applied to this state, newest last (server/plainQuote/formOnce.ts). */
+  applied?: string[];
+  /** The key its lead is sent with, random per quote: however often the submit step is posted, one lead. */
+  leadKey?: string;
 }
 
 /** A session's kept state in a flow, its revision and the flow's version it was kept for; undefined when none. */
@@ -40,6 +45,7 @@ export function freshState(options: PlainQuoteOptions, flow: FlowDocument, answe
     startToken: options.taking.startTokens.issue(now),
     startedAt: now.getTime(),
     started: false,
+    leadKey: randomBytes(16).toString("base64url"),
     ...(back ? { back } : {}),
   };
 }

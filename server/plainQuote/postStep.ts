@@ -17,6 +17,7 @@ import { goBack, stepById } from "../../engine/core/walkFlow";
 import { deleteStaleQuoteSessions, writeQuoteSession } from "../storage/quoteSessionsStore";
 import { arrive, lookUp } from "./addressLookup";
 import { countStep } from "./countStep";
+import { isAppliedForm, isTooOldForm, withAppliedForm } from "./formOnce";
 import { freshState, fromMachine, load, run, type PlainState } from "./keptState";
 import { pageOf, startAgain, type StepPage } from "./pageModel";
 import { PLAIN_NOTICES } from "./plainNotices";
@@ -54,7 +55,8 @@ export async function postStep(
     // The form of a page drawn before any state was kept: the flow's first question, as the build drew it.
     flow = await pageDefault();
     if (stepId !== flow.start) return startAgain(options, flow, query, 400, PLAIN_NOTICES.changed);
-    state = freshState(options, flow);
+    if (kept && isAppliedForm(kept.state, stepId, 0)) return { redirect: stepUrl(kept.flow, kept.state.walk.stepId, query) };
+    state = { ...freshState(options, flow), applied: kept?.state.applied ?? [] };
     state.walk = { stepId: flow.start, history: [] };
     read = kept?.revision ?? 0;
   } else {
@@ -62,6 +64,9 @@ export async function postStep(
     ({ flow, state } = kept);
     read = kept.revision;
     if (postedRevision > read || !flow.steps.some((s) => s.id === stepId)) return pageOf(options, flow, state, read, query, 400, PLAIN_NOTICES.changed);
+    // A copy of a form already applied (a double click, a resent post) moves nothing: the page of where the visitor is.
+    if (isAppliedForm(state, stepId, postedRevision)) return { redirect: stepUrl(flow, state.walk.stepId, query) };
+    if (isTooOldForm(postedRevision, read)) return pageOf(options, flow, state, read, query, 409, PLAIN_NOTICES.movedOn);
     if (state.result && stepId !== state.walk.stepId) return pageOf(options, flow, state, read, query, 409, PLAIN_NOTICES.sent);
     // A step on the path taken so far (the browser's Back, then a new answer) is answered again from there.
     let walk = state.walk;
@@ -112,7 +117,8 @@ export async function postStep(
       const back = start.from ? handingFlowAddress(quotePath(flow.path), start.from.answers) : undefined;
       const id = sessionId ?? startSession(request, reply);
       const targetKept = await load(options, id, targetFlow.id);
-      const next = await arrive(options, freshState(options, targetFlow, carriedAnswers(start.answers), back), targetFlow, request);
+      const fresh = { ...freshState(options, targetFlow, carriedAnswers(start.answers), back), applied: targetKept?.state.applied ?? [] };
+      const next = await arrive(options, fresh, targetFlow, request);
       if (!(await writeQuoteSession(db, id, targetFlow.id, targetKept?.revision ?? 0, JSON.stringify(next), now()))) {
         return startAgain(options, targetFlow, targetQuery, 409, PLAIN_NOTICES.movedOn);
       }
@@ -122,10 +128,13 @@ export async function postStep(
   }
 
   if (effects.some((e) => e.type === "track" && e.event.type === "step")) state = await arrive(options, state, flow, request);
+  state = withAppliedForm(state, stepId, postedRevision);
   const id = sessionId ?? startSession(request, reply);
   if (!(await writeQuoteSession(db, id, flow.id, read, JSON.stringify(state), now()))) {
-    // Another request moved the state on meanwhile (a double submission): show where it stands now.
+    // Another request moved the state on meanwhile: a copy of this form (a double click) goes to where the visitor
+    // is now, as the first copy did; any other form is out of date.
     const current = await load(options, id, flow.id);
+    if (current && isAppliedForm(current.state, stepId, postedRevision)) return { redirect: stepUrl(current.flow, current.state.walk.stepId, query) };
     return current ? pageOf(options, current.flow, current.state, current.revision, query, 409, PLAIN_NOTICES.movedOn) : startAgain(options, flow, query, 409, PLAIN_NOTICES.ended);
   }
   if (read === 0 && Math.random() < 0.05) void deleteStaleQuoteSessions(db, now()).catch(() => undefined);

@@ -25,6 +25,7 @@ export async function sendLead(options: PlainQuoteOptions, request: FastifyReque
     version: flow.version,
     answers: Object.fromEntries(Object.entries(state.answers).filter(([, v]) => v !== undefined && v !== "")) as LeadSubmission["answers"],
     startToken: state.startToken,
+    ...(state.leadKey ? { submissionKey: state.leadKey } : {}),
     consent: { analytics: request.cookies[ANALYTICS_COOKIE] === "1", marketing: request.cookies[MARKETING_COOKIE] === "1" },
     ...(isTestVisit(request) ? { testMode: true } : {}),
     ...(honeypot ? { honeypot } : {}),

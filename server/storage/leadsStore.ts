@@ -36,6 +36,8 @@ export interface NewLead {
   routingNote?: string;
   /** The visit the lead came from (its cookie's random id), for the experiment report. */
   visitId?: string;
+  /** The submission's key: a second lead with the same key is refused by the store (see leadBySubmissionKey). */
+  submissionKey?: string;
 }
 
 /** A buyer a lead is offered to: its daily cap, its delivery row, and the lead's code if it is the first to take it. */
@@ -270,5 +272,6 @@ function toRow(lead: NewLead): NewLeadRow & { id: string } {
     duplicate_of: lead.duplicateOf ?? null,
     routing_note: lead.routingNote ?? null,
     visit_id: lead.visitId ?? null,
+    submission_key: lead.submissionKey ?? null,
   };
 }

@@ -37,6 +37,8 @@ export interface LeadsTable {
   routing_note: string | null;
   /** The visit (its cookie's random id) the lead came from, for the experiment report; null when not counted. */
   visit_id: string | null;
+  /** The key its submission carried (unique): a second take of the same submission finds this lead. */
+  submission_key: string | null;
 }
 
 /** Who holds a contact (phone or e-mail) for a service until `expires_at`: the de-duplication guard. */

@@ -12,6 +12,7 @@ import { leadEnvelope, type SubmissionContext } from "./leadEnvelope";
 import { partnersOf } from "./partners";
 import { quotePath } from "../../engine/core/quotePaths";
 import { startToken } from "./startToken";
+import { newSubmissionKey } from "./submissionKey";
 
 /** Where answers wait while the visitor moves to another flow (this tab only; never in the URL). */
 export const CARRY_OVER_KEY = "quote:carry-over";
@@ -31,6 +32,8 @@ export function createFlowServices(
 ): FlowServices {
   const knownPartners = known.partners;
   const token = startToken();
+  // One key per flow's quote, sent with every attempt (a double tap, a retry): the server keeps one lead per key.
+  const submissionKeys = new Map<string, string>();
   const loadPartners = async (flow: FlowDocument): Promise<string[]> =>
     knownPartners ?? (flow.serviceType ? (await partnersOf(flow.serviceType)).partners.map((p) => p.name) : []);
   return {
@@ -56,10 +59,12 @@ export function createFlowServices(
         ...(shown ? { consentText: shown } : {}),
         ...(signedStart ? { startToken: signedStart } : {}),
       });
+      const submissionKey = submissionKeys.get(flow.id) ?? newSubmissionKey();
+      submissionKeys.set(flow.id, submissionKey);
       const response = await fetch("/api/leads", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ ...envelope, tracking: withRequestedVersion(readTracking(), envelope.tracking), consent: visitorConsent() }),
+        body: JSON.stringify({ ...envelope, submissionKey, tracking: withRequestedVersion(readTracking(), envelope.tracking), consent: visitorConsent() }),
       });
       if (response.status >= 500) throw new Error(`Lead endpoint answered ${response.status}`);
       return (await response.json()) as LeadResponse;
@@ -83,6 +88,7 @@ export function createFlowServices(
       const carryOver: CarryOver = { flowId, answers: carriedAnswers(answers), ...(back ? { back } : {}) };
       sessionStorage.setItem(CARRY_OVER_KEY, JSON.stringify(carryOver));
       taken.delete(flowId);
+      submissionKeys.delete(flowId);
       navigate(quotePath(path));
     },
   };

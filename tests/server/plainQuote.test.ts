@@ -5,11 +5,10 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import { repoRoot } from "../../engine/node/formsFolder";
 import { afterEach, describe, expect, it } from "vitest";
 import { PLAIN_NOTICES, QUOTE_SESSION_COOKIE } from "../../server/plainQuote/plainQuote";
-import { BROWSER_AGENT } from "./support/quoteVisits";
+import { answerUpToContact, PLAIN_CONTACT as contact, PlainBrowser } from "./support/plainBrowser";
 import { businessEnergyV1, startTestServer, type TestServer } from "./testServer";
 
 let server: TestServer | undefined;
@@ -25,71 +24,12 @@ async function start(): Promise<TestServer> {
 
 const PAGE = "/quote/business-energy/";
 
-/** A browser without scripts: it keeps its cookies, posts each step's form and follows nothing by itself. */
-class PlainBrowser {
-  cookies = new Map<string, string>();
-  /** Every address the server sent it to. */
-  locations: string[] = [];
-  constructor(private readonly app: FastifyInstance) {}
-
-  private cookieHeader() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  private keep(setCookie: string | string[] | undefined) {
-    for (const line of [setCookie ?? []].flat()) {
-      const [pair] = line.split(";");
-      const at = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  }
-
-  async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-    const response = await this.app.inject({
-      method: "POST",
-      url,
-      headers: { "user-agent": BROWSER_AGENT, "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", cookie: this.cookieHeader(), ...headers },
-      payload: new URLSearchParams(form).toString(),
-    });
-    this.keep(response.headers["set-cookie"]);
-    if (response.headers.location) this.locations.push(String(response.headers.location));
-    return response;
-  }
-
-  async get(url: string) {
-    const response = await this.app.inject({ method: "GET", url, headers: { "user-agent": BROWSER_AGENT, cookie: this.cookieHeader() } });
-    this.keep(response.headers["set-cookie"]);
-    return response;
-  }
-}
-
 /** The kept state of the session's flow: its revision and what it holds. */
 async function kept(s: TestServer, flowId = "business-energy") {
   const rows = await s.withDb((db) => db.selectFrom("quote_sessions").select(["revision", "state"]).where("flow_id", "=", flowId).execute());
   return rows.map((row) => ({ revision: Number(row.revision), state: JSON.parse(row.state) as { walk: { stepId: string }; errors: Array<{ field: string; message: string }>; answers: Record<string, unknown> } }));
 }
 
-/** Answers business energy v1's questions up to the contact step, as the visitor would; returns the contact step's revision. */
-async function answerUpToContact(browser: PlainBrowser): Promise<number> {
-  const steps: Array<[string, Record<string, string>]> = [
-    ["utility", { utility: "both" }],
-    ["spend", { spendString: "between1000And5000" }],
-    ["meter", { hasHalfHourlyMeter: "no" }],
-    ["contract", { contractExpiry: "within3Months" }],
-    ["supplier", { currentSupplier: "edf" }],
-    ["address", { postcode: "LS1 4DY", addressAction: "find" }],
-    ["address", { postcode: "LS1 4DY", businessAddress: "demo-ls1-4dy-2" }],
-  ];
-  let revision = 0;
-  for (const [step, answers] of steps) {
-    const response = await browser.post(`${PAGE}?v=1${revision ? `&step=${step}` : ""}`, { _step: step, _rev: String(revision), ...answers });
-    expect(response.statusCode).toBe(303);
-    revision += 1;
-  }
-  return revision;
-}
-
-const contact = { businessName: "Brightwell Print Studio", customerName: "Jane Q. Smith", phone: "0113 496 0000", email: "jane.smith@example.com" };
 
 describe("a quote posted step by step as plain forms", () => {
   it("goes 303 to each next step's address and stores the lead the page's script would send, with no personal data in any address", async () => {
@@ -209,7 +149,7 @@ describe("a changed or replayed plain form", () => {
     expect(await s.leadCount()).toBe(0);
   });
 
-  it("refuses the submit step's form sent again after the lead is in: one lead, a clear message", async () => {
+  it("answers the submit step's form sent again after the lead is in with the success page, one lead; another form there with a clear message", async () => {
     const s = await start();
     const browser = new PlainBrowser(s.app);
     const revision = await answerUpToContact(browser);
@@ -218,9 +158,11 @@ describe("a changed or replayed plain form", () => {
     const before = await kept(s);
 
     const replayed = await browser.post(`${PAGE}?v=1&step=contact`, form);
+    const earlier = await browser.post(`${PAGE}?v=1&step=spend`, { _step: "spend", _rev: String(revision), spendString: "below1000" });
 
-    expect(replayed.statusCode).toBe(409);
-    expect(replayed.body).toContain(PLAIN_NOTICES.sent);
+    expect([replayed.statusCode, replayed.headers.location]).toEqual([303, `${PAGE}?v=1&step=done`]);
+    expect(earlier.statusCode).toBe(409);
+    expect(earlier.body).toContain(PLAIN_NOTICES.sent);
     expect(await s.leadCount()).toBe(1);
     expect(await kept(s)).toEqual(before);
   });
