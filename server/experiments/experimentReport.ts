@@ -85,6 +85,8 @@ export interface ExperimentReport {
   /** Over the versions with weight > 0; undefined when fewer than two are drawn or none has an exposure. */
   srm: SampleRatioCheck | undefined;
   versions: VersionReport[];
+  /** New visits served in the period but not counted (their address was past its limit of new visits). */
+  leftOut: number;
 }
 
 /** What "better" and "worse" need beyond the confidence sequence: Holm-adjusted p below this. */
@@ -138,7 +140,7 @@ export function analyseExperiment(counts: ExperimentCounts): ExperimentReport {
       verdict: isControl ? null : verdictOf({ weight: weightOf(version), comparison, progress: Math.min(exposures, control.trials), planned, srmBroken: srm?.mismatch ?? false }),
     };
   });
-  return { flowId: counts.flowId, period, sequentialTuning, srm, versions };
+  return { flowId: counts.flowId, period, sequentialTuning, srm, versions, leftOut: counts.leftOut ?? 0 };
 }
 
 function checkVersionCounts(counts: ExperimentCounts, version: number): void {

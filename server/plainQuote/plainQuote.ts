@@ -32,7 +32,7 @@ import { testModeOf } from "../../engine/core/testMode";
 import type { Answers, FlowDocument, SchemaCheck } from "../../engine/core/types";
 import { goBack, stepById, walkPastAnswered } from "../../engine/core/walkFlow";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
-import { AddressLookupError, type AddressProvider } from "../addresses/addressProvider";
+import type { AddressProvider } from "../addresses/addressProvider";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
 import { assignVisit } from "../experiments/assignVersion";
 import { isUncountedFetch, visitOf } from "../experiments/visits";
@@ -43,6 +43,8 @@ import { recordStepReach } from "../storage/experimentStore";
 import { deleteStaleQuoteSessions, readQuoteSession, writeQuoteSession } from "../storage/quoteSessionsStore";
 import type { Database } from "../storage/schema";
 import type { ServiceType } from "../../engine/core/types";
+import type { ClientBudget } from "../security/clientBudget";
+import { plainLookup } from "./plainLookup";
 
 /** The session cookie's name (listed in the privacy policy's cookie table as strictly necessary). */
 export const QUOTE_SESSION_COOKIE = "_sp_quote";
@@ -75,6 +77,8 @@ export interface PlainQuoteOptions {
   check: SchemaCheck;
   taking: LeadTaking;
   addresses: AddressProvider;
+  /** Address lookups per client, visit and session, shared with GET /api/addresses. */
+  addressBudget: ClientBudget;
   buyers: BuyerDirectory;
   siteHours: OpeningHours;
   /** The forms folder, whose deals files a deals step shows. */
@@ -252,7 +256,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
       const effects: QuoteFlowEffect[] = [];
       if (submission.type === "redraw") {
         state = { ...state, answers: { ...state.answers, ...submission.patch }, errors: submission.errors ?? [] };
-        if (submission.lookup !== undefined) state.lookup = await lookUp(options.addresses, submission.lookup, request);
+        if (submission.lookup !== undefined) state.lookup = await plainLookup(options.addresses, options.addressBudget, submission.lookup, request);
       } else if (submission.type === "switchService") {
         effects.push(...run(state, flow, { type: "switchService", flowId: submission.flowId }).effects);
       } else {
@@ -316,7 +320,7 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
     const step = stepById(flow, state.walk.stepId);
     const postcode = kindOf(step).plainArrival?.(step, state.answers)?.lookup;
     if (postcode === undefined || state.lookup?.postcode === postcode) return state;
-    return { ...state, lookup: await lookUp(options.addresses, postcode, request) };
+    return { ...state, lookup: await plainLookup(options.addresses, options.addressBudget, postcode, request) };
   }
 
   /** Sends the lead the way the page's script would, with what this server knows of the visit. */
@@ -377,15 +381,4 @@ function fromMachine(before: PlainState, after: QuoteFlowState): PlainState {
     started: after.started,
     ...(after.result ? { result: after.result } : {}),
   };
-}
-
-/** The addresses at a postcode for the address step; a provider failure keeps the postcode and says so on the page. */
-async function lookUp(provider: AddressProvider, postcode: string, request: FastifyRequest): Promise<AddressLookup> {
-  try {
-    return { postcode, addresses: await provider.lookup(postcode) };
-  } catch (error) {
-    if (!(error instanceof AddressLookupError)) throw error;
-    request.log.warn({ problem: error.message }, "address lookup failed");
-    return { postcode };
-  }
 }

@@ -7,6 +7,7 @@ import * as unknownVersions from "./0004_unknown_versions";
 import * as startTokenKey from "./0005_start_token_key";
 import * as experiments from "./0006_experiments";
 import * as quoteSessions from "./0007_quote_sessions";
+import * as leftOutVisits from "./0008_left_out_visits";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0005_start_token_key": startTokenKey,
   "0006_experiments": experiments,
   "0007_quote_sessions": quoteSessions,
+  "0008_left_out_visits": leftOutVisits,
 };
