@@ -30,7 +30,10 @@ export interface StepReach {
   reached: number;
   /** On the path most visitors take (from the start, the next step reached most often). */
   onPath: boolean;
-  /** On that path: the share of the visits that reached this step who did not reach the next; absent at its end or when none reached it. */
+  /**
+   * On that path: the share of the visits that reached this step who did not reach the next; absent at its end, when
+   * none reached it, and where more reached the next (other ways join there), so it is never negative.
+   */
   dropOff?: number;
 }
 
@@ -179,7 +182,8 @@ export function stepReach(reached: Readonly<Record<string, number>>, doc: FlowDo
     ...path.map((stepId, i): StepReach => {
       const next = path[i + 1];
       const here = at(stepId);
-      return { stepId, reached: here, onPath: true, ...(next !== undefined && here > 0 ? { dropOff: 1 - at(next) / here } : {}) };
+      // Where other ways join the path the next step can be reached by more visits than this one: no drop-off to show.
+      return { stepId, reached: here, onPath: true, ...(next !== undefined && here > 0 && at(next) <= here ? { dropOff: 1 - at(next) / here } : {}) };
     }),
     ...others.map((stepId): StepReach => ({ stepId, reached: at(stepId), onPath: false })),
   ];
