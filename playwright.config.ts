@@ -33,6 +33,9 @@ export default defineConfig({
       MIN_FILL_MS: "500",
       RATE_LIMIT_MAX: "10000",
       ADDRESS_RATE_LIMIT_MAX: "10000",
+      // Every test's browser starts its visits and quote sessions from the one loopback address.
+      NEW_VISITS_PER_ADDRESS_MAX: "100000",
+      QUOTE_SESSIONS_PER_ADDRESS_MAX: "100000",
       // Visitors here draw phone numbers from a range of a thousand; de-duplication has its own server tests.
       DUPLICATE_WINDOW_HOURS: "0",
       // Open every hour, so what a test sees does not depend on when it runs; and nothing is sent to buyers.

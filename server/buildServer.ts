@@ -31,6 +31,8 @@ import staticSite from "./plugins/staticSite";
 import { startTokens } from "./leads/startToken";
 import { appSetting } from "./storage/appSettings";
 import { openDatabase } from "./storage/database";
+import { clientBudget } from "./security/clientBudget";
+import { memoryWindowCounts, redisWindowCounts } from "./security/windowCounts";
 
 /** The settings and what tests may replace (the clock, the worker, the secrets). */
 export interface BuildServerOptions {
@@ -101,11 +103,19 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     onDeliveriesQueued: () => worker?.wake(),
   };
   const addresses = createAddressProvider(config);
-  const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, buyers, siteHours, formsDir: config.formsDir, now });
-  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST });
+  // Budgets that span routes or must not stop the request (server/security/clientBudget.ts), shared as the rate limits are.
+  const counts = config.redisUrl ? await redisWindowCounts(config.redisUrl, app.log) : memoryWindowCounts();
+  app.addHook("onClose", async () => {
+    await counts.close();
+  });
+  const addressBudget = clientBudget(counts, "address-lookups", { max: config.addressRateLimitMax, windowMs: config.rateLimit.windowMs });
+  const { newVisitsMax, quoteSessionsMax, windowMs } = config.perAddress;
+  const budgets = { newVisits: clientBudget(counts, "new-visits", { max: newVisitsMax, windowMs }), quoteSessions: clientBudget(counts, "quote-sessions", { max: quoteSessionsMax, windowMs }) };
+  const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
-  await app.register(addressesRoutes, { provider: addresses, rateLimitMax: config.addressRateLimitMax });
+  await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
   await app.register(consentRoutes);

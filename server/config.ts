@@ -44,6 +44,9 @@ const envJsonSchema = {
     RATE_LIMIT_MAX: count(1, 20),
     RATE_LIMIT_WINDOW_MS: count(1000, 60_000),
     ADDRESS_RATE_LIMIT_MAX: count(1, 20),
+    NEW_VISITS_PER_ADDRESS_MAX: count(1, 100),
+    QUOTE_SESSIONS_PER_ADDRESS_MAX: count(1, 30),
+    PER_ADDRESS_WINDOW_MS: count(1000, 60 * 60_000),
     HEADERS_TIMEOUT_MS: count(500, 20_000),
     REQUEST_TIMEOUT_MS: count(500, 30_000),
     KEEP_ALIVE_TIMEOUT_MS: count(100, 10_000),
@@ -108,8 +111,14 @@ export interface Config {
   /** A lead sent sooner than this after its start token was issued is a bot's; 0 turns the check off. */
   minFillMs: number;
   rateLimit: { max: number; windowMs: number };
-  /** Address lookups per client address per rate-limit window. */
+  /** Address lookups per client address (and per visit and quote session) per rate-limit window, API and plain form together. */
   addressRateLimitMax: number;
+  /**
+   * What one client address may start per window: new visits counted by the experiments (more are served but not
+   * counted) and quote sessions without scripts (more are refused with a message), so one script cannot skew an
+   * experiment or fill the database.
+   */
+  perAddress: { newVisitsMax: number; quoteSessionsMax: number; windowMs: number };
   /** How long a client may take over a request's headers, over the whole request, and idle between requests. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   delivery: DeliveryConfig;
@@ -145,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minFillMs: vars.MIN_FILL_MS,
     rateLimit: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
     addressRateLimitMax: vars.ADDRESS_RATE_LIMIT_MAX,
+    perAddress: { newVisitsMax: vars.NEW_VISITS_PER_ADDRESS_MAX, quoteSessionsMax: vars.QUOTE_SESSIONS_PER_ADDRESS_MAX, windowMs: vars.PER_ADDRESS_WINDOW_MS },
     timeouts: { headersMs: vars.HEADERS_TIMEOUT_MS, requestMs: vars.REQUEST_TIMEOUT_MS, keepAliveMs: vars.KEEP_ALIVE_TIMEOUT_MS },
     delivery: {
       worker: vars.DELIVERY_WORKER === "on",

@@ -37,6 +37,9 @@ export function loadSettings(dir: string, buyersFile: string): Record<string, st
     OPENING_HOURS: "always",
     MIN_FILL_MS: "0",
     RATE_LIMIT_MAX: "100000000",
+    ADDRESS_RATE_LIMIT_MAX: "100000000",
+    NEW_VISITS_PER_ADDRESS_MAX: "100000000",
+    QUOTE_SESSIONS_PER_ADDRESS_MAX: "100000000",
     DELIVERY_WORKER: "off",
   };
 }

@@ -10,7 +10,7 @@ import { formatFinding, type Finding } from "../../engine/core/findings";
 import type { CorpusFlow, CorpusVersion, FlowCorpus } from "../../engine/core/flowCorpus";
 import type { ExperimentReport } from "../experiments/experimentReport";
 import { experimentReportFragment } from "../experiments/experimentReportHtml";
-import type { UnknownVersionCount } from "../storage/unknownVersionsStore";
+import { MAX_RECORDED_VERSION, OTHER_VERSION, type UnknownVersionCount } from "../storage/unknownVersionsStore";
 
 const ink = "color:#1b1f23";
 const muted = "color:#505a63";
@@ -69,7 +69,7 @@ ${corpus.flows
 
 function flowSection(flow: CorpusFlow, findings: Finding[], unknown: UnknownVersionCount[], experiment: ExperimentReport | undefined): string {
   const notes = findings.map((f) => `<li style="${f.severity === "error" ? error : warn};list-style:none"><pre style="margin:0;white-space:pre-wrap">${escapeMarkup(formatFinding(f))}</pre></li>`);
-  const asked = unknown.map((u) => `<li><code>?v=${escapeMarkup(u.requested)}</code>: ${u.count} ${u.count === 1 ? "visit" : "visits"}, last on ${escapeMarkup(u.lastDay)}</li>`);
+  const asked = unknown.map((u) => `<li>${u.requested === OTHER_VERSION ? `any other <code>?v=</code> (not a version number up to ${MAX_RECORDED_VERSION})` : `<code>?v=${escapeMarkup(u.requested)}</code>`}: ${u.count} ${u.count === 1 ? "visit" : "visits"}, last on ${escapeMarkup(u.lastDay)}</li>`);
   return `<section aria-labelledby="${flow.id}" style="border-top:1px solid #c9d1d9;margin-top:2rem">
 <h2 id="${flow.id}">${escapeMarkup(flow.id)}: ${escapeMarkup(flow.title)}</h2>
 ${notes.length ? `<ul aria-label="Findings for ${escapeMarkup(flow.id)}" style="padding:0">\n${notes.join("\n")}\n</ul>` : ""}

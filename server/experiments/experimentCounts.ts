@@ -37,6 +37,8 @@ export interface ExperimentCounts {
   versions: Record<string, VersionCounts>;
   /** Version → its document, for the order visitors meet the steps (absent in a counts file). */
   documents?: Record<string, FlowDocument | undefined>;
+  /** New visits served in the period but left out of these counts: their address was past its limit of new visits. */
+  leftOut?: number;
   /** N*: the two groups' combined size the confidence sequence is tuned for (default 2 × planned, else 10,000). */
   sequentialTuning?: number;
 }

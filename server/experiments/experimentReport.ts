@@ -30,7 +30,10 @@ export interface StepReach {
   reached: number;
   /** On the path most visitors take (from the start, the next step reached most often). */
   onPath: boolean;
-  /** On that path: the share of the visits that reached this step who did not reach the next; absent at its end or when none reached it. */
+  /**
+   * On that path: the share of the visits that reached this step who did not reach the next; absent at its end, when
+   * none reached it, and where more reached the next (other ways join there), so it is never negative.
+   */
   dropOff?: number;
 }
 
@@ -85,6 +88,8 @@ export interface ExperimentReport {
   /** Over the versions with weight > 0; undefined when fewer than two are drawn or none has an exposure. */
   srm: SampleRatioCheck | undefined;
   versions: VersionReport[];
+  /** New visits served in the period but not counted (their address was past its limit of new visits). */
+  leftOut: number;
 }
 
 /** What "better" and "worse" need beyond the confidence sequence: Holm-adjusted p below this. */
@@ -138,7 +143,7 @@ export function analyseExperiment(counts: ExperimentCounts): ExperimentReport {
       verdict: isControl ? null : verdictOf({ weight: weightOf(version), comparison, progress: Math.min(exposures, control.trials), planned, srmBroken: srm?.mismatch ?? false }),
     };
   });
-  return { flowId: counts.flowId, period, sequentialTuning, srm, versions };
+  return { flowId: counts.flowId, period, sequentialTuning, srm, versions, leftOut: counts.leftOut ?? 0 };
 }
 
 function checkVersionCounts(counts: ExperimentCounts, version: number): void {
@@ -177,7 +182,8 @@ export function stepReach(reached: Readonly<Record<string, number>>, doc: FlowDo
     ...path.map((stepId, i): StepReach => {
       const next = path[i + 1];
       const here = at(stepId);
-      return { stepId, reached: here, onPath: true, ...(next !== undefined && here > 0 ? { dropOff: 1 - at(next) / here } : {}) };
+      // Where other ways join the path the next step can be reached by more visits than this one: no drop-off to show.
+      return { stepId, reached: here, onPath: true, ...(next !== undefined && here > 0 && at(next) <= here ? { dropOff: 1 - at(next) / here } : {}) };
     }),
     ...others.map((stepId): StepReach => ({ stepId, reached: at(stepId), onPath: false })),
   ];

@@ -6,7 +6,7 @@
 import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import type { ExperimentReport, VersionReport } from "./experimentReport";
 import { versionName } from "./experimentReportText";
-import { beganText, count, FOOTNOTE, percent, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
+import { beganText, count, FOOTNOTE, leftOutSentence, percent, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
 
 const cell = "padding:.2rem .6rem;border-bottom:1px solid #e1e4e8;text-align:left";
 const num = "padding:.2rem .6rem;border-bottom:1px solid #e1e4e8;text-align:right;font-variant-numeric:tabular-nums";
@@ -29,11 +29,12 @@ ${SRM_CAUSES.map((c) => `<li>${esc(c)}</li>`).join("\n")}
 </ul>
 <p style="margin:0">Find and fix the cause, then start a new period.</p></div>`
     : `<p>Traffic split: ${esc(srmSentence(report.srm))}.</p>`;
+  const leftOut = leftOutSentence(report.leftOut);
   const planned = period.plannedPerVersion ? `${count(period.plannedPerVersion)} visitors per version` : "none (set plannedPerVersion in split.json)";
   return `<div class="experiment-report">
 <p>Period <code>${esc(period.id)}</code>, ${esc(beganText(period))}. Weights ${esc(weightsLine(period))}; control v${period.control}. Planned: ${esc(planned)}.</p>
 ${srm}
-<table style="${tableStyle}">
+${leftOut ? `<p style="${muted}">${esc(leftOut)}</p>\n` : ""}<table style="${tableStyle}">
 <caption style="${caption}">${esc(report.flowId)}: each version in period ${esc(period.id)}</caption>
 <thead><tr>${["Version", "Weight", "Exposures", "Leads", "Conversion", "95% interval"].map((c) => `<th scope="col" style="${cell}">${c}</th>`).join("")}</tr></thead>
 <tbody>

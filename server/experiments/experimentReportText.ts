@@ -1,6 +1,6 @@
 /** The experiment report as text for the terminal (`npm run report:funnel`). */
 import type { ExperimentReport, VersionReport } from "./experimentReport";
-import { count, FOOTNOTE, percent, periodLine, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
+import { count, FOOTNOTE, leftOutSentence, percent, periodLine, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
 
 /** The report as text for the terminal. */
 export function formatExperimentReport(report: ExperimentReport): string {
@@ -13,6 +13,8 @@ export function formatExperimentReport(report: ExperimentReport): string {
     `Traffic split: ${srmSentence(report.srm)}`,
   ];
   if (report.srm?.mismatch) lines.push("  Likely causes:", ...SRM_CAUSES.map((cause) => `  - ${cause}`), "  Find and fix the cause, then start a new period; these figures cannot be trusted.");
+  const leftOut = leftOutSentence(report.leftOut);
+  if (leftOut) lines.push(leftOut);
 
   lines.push("", table(["version", "weight", "exposures", "leads", "conversion", "95% interval"], report.versions.map((v) => [versionName(v), `${v.weight}%`, count(v.exposures), count(v.leads), percent(v.conversion), v.wilson95 ? `${percent(v.wilson95[0])} – ${percent(v.wilson95[1])}` : "–"])));
 

@@ -65,6 +65,12 @@ export function srmSentence(srm: SampleRatioCheck | undefined): string {
   return srm.mismatch ? `MISMATCH: the exposures do not follow the weights (${figures})` : `as the weights say (${figures})`;
 }
 
+/** The visits left out of the figures, in one sentence; none when every visit served was counted. */
+export function leftOutSentence(leftOut: number): string | undefined {
+  if (leftOut <= 0) return undefined;
+  return `Left out: ${count(leftOut)} ${leftOut === 1 ? "visit was" : "visits were"} served the default version but not counted, because ${leftOut === 1 ? "its" : "their"} internet address had started more new visits than the limit (NEW_VISITS_PER_ADDRESS_MAX).`;
+}
+
 /** What the figures mean, in plain words, under every form of the report. */
 export const FOOTNOTE = [
   "Exposures are distinct visits served a version; leads are those of them that sent a lead. Conversion = leads / exposures, with the range of true rates that fit what was seen (Wilson's 95% interval).",

@@ -4,6 +4,7 @@ import type { SchemaCheck } from "../../engine/core/types";
 import type { AddressProvider } from "../addresses/addressProvider";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
 import type { FlowCatalog } from "../flowCatalog";
+import type { ClientBudget } from "../security/clientBudget";
 import type { OpeningHours } from "../hours/openingHours";
 import type { LeadTaking } from "../leads/takeLead";
 import type { Database } from "../storage/schema";
@@ -15,6 +16,8 @@ export interface PlainQuoteOptions {
   check: SchemaCheck;
   taking: LeadTaking;
   addresses: AddressProvider;
+  /** Address lookups per client, visit and session, shared with GET /api/addresses. */
+  addressBudget: ClientBudget;
   buyers: BuyerDirectory;
   siteHours: OpeningHours;
   /** The forms folder, whose deals files a deals step shows. */

@@ -80,7 +80,7 @@ export async function postStep(
   const effects: QuoteFlowEffect[] = [];
   if (submission.type === "redraw") {
     state = { ...state, answers: { ...state.answers, ...submission.patch }, errors: submission.errors ?? [] };
-    if (submission.lookup !== undefined) state.lookup = await lookUp(options.addresses, submission.lookup, request);
+    if (submission.lookup !== undefined) state.lookup = await lookUp(options, submission.lookup, request);
   } else if (submission.type === "switchService") {
     effects.push(...run(state, flow, { type: "switchService", flowId: submission.flowId }).effects);
   } else {

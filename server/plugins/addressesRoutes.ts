@@ -1,16 +1,17 @@
 /** GET /api/addresses?postcode=…: the addresses at a postcode, for the address step's lookup. */
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { isValid } from "postcode";
 import { AddressLookupError, type Address, type AddressProvider } from "../addresses/addressProvider";
 import { fieldLabel } from "../../engine/core/fieldLabels";
 import { INVALID_SUFFIX, REQUIRED_SUFFIX, SOMETHING_WENT_WRONG } from "../../engine/core/messages";
-import { RATE_LIMITED } from "./rateLimits";
+import { takeLookup } from "../addresses/addressBudget";
+import type { ClientBudget } from "../security/clientBudget";
 
 /** What the address lookup route needs. */
 export interface AddressesRoutesOptions {
   provider: AddressProvider;
-  /** Lookups a client may make per rate-limit window: a paid provider charges for each. */
-  rateLimitMax: number;
+  /** Lookups per client address and visit, shared with the plain form's: a paid provider charges for each. */
+  budget: ClientBudget;
 }
 
 const invalidPostcode = { message: `${fieldLabel("postcode")} ${INVALID_SUFFIX}` };
@@ -22,18 +23,10 @@ const lookupFailed = { message: SOMETHING_WENT_WRONG };
  * The address lookup route; a postcode that is valid but unknown finds an empty list, a provider failure
  * a 502, too many lookups from one client a 429, both with the sentence the address step shows.
  */
-export default async function addressesRoutes(fastify: FastifyInstance, { provider, rateLimitMax }: AddressesRoutesOptions): Promise<void> {
-  fastify.setErrorHandler(async (error: FastifyError, request, reply) => {
-    if (error.code !== RATE_LIMITED) throw error;
-    request.log.info("address lookups rate limited");
-    return reply.code(429).send(lookupFailed);
-  });
-
+export default async function addressesRoutes(fastify: FastifyInstance, { provider, budget }: AddressesRoutesOptions): Promise<void> {
   fastify.get<{ Querystring: { postcode?: string | string[] }; Reply: { addresses: Address[] } | { message: string } }>(
     "/api/addresses",
     {
-      // Counted per client like the POSTs, though a GET; the visitor can still type the address by hand.
-      config: { rateLimit: { max: rateLimitMax, allowList: () => false } },
       schema: {
         response: {
           200: {
@@ -50,6 +43,12 @@ export default async function addressesRoutes(fastify: FastifyInstance, { provid
       const { postcode } = request.query;
       if (postcode === undefined || (typeof postcode === "string" && postcode.trim() === "")) return reply.code(400).send(missingPostcode);
       if (typeof postcode !== "string" || !isValid(postcode.trim())) return reply.code(400).send(invalidPostcode);
+      // Counted against the one lookup budget just before the provider is asked; the visitor can still type the address.
+      const taken = await takeLookup(budget, request);
+      if (!taken.allowed) {
+        request.log.info("address lookups over budget");
+        return reply.code(429).header("retry-after", String(taken.retryAfterSeconds)).send(lookupFailed);
+      }
       try {
         return { addresses: await provider.lookup(postcode) };
       } catch (error) {

@@ -2,7 +2,8 @@
  * POST /api/events: the quote page's step beacon. Records that the visit (known by its signed cookie, which the
  * quote page's server gave it) reached a step of the version it was served, once per visit and step. Counted
  * only for a visit the server assigned: no cookie, a forged one, a visitor who objects, or a version the visit
- * was not served is refused, and nothing about who sent it is kept. Answers 204.
+ * was not served is refused, and nothing about who sent it is kept; a step the visit cannot have reached yet (no
+ * step leading to it reached, or the success step without its lead) is refused with 409. Answers 204.
  */
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
@@ -10,6 +11,7 @@ import type { FieldError } from "../../engine/core/types";
 import type { StepEvent } from "../../schemas/generated/event";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import { assignVisit } from "../experiments/assignVersion";
+import { stepOrderProblem } from "../experiments/stepOrder";
 import { visitOf } from "../experiments/visits";
 import type { FlowCatalog } from "../flowCatalog";
 import { recordStepReach } from "../storage/experimentStore";
@@ -49,6 +51,9 @@ export default async function eventsRoutes(fastify: FastifyInstance, { db, flows
       if (assigned?.version !== version) {
         return reply.code(400).send({ code: "3", errors: [{ field: "version", message: `This visit was not served version ${version} of "${flowId}"` }] });
       }
+      // Only a step the visit could have reached by now (experiments/stepOrder.ts); a forged or early beacon moves nothing.
+      const outOfOrder = await stepOrderProblem(db, { flow: flows.getFlow(flowId, version)!, periodId: assigned.period.id, visitId, stepId });
+      if (outOfOrder) return reply.code(409).send({ code: "3", errors: [outOfOrder] });
       await recordStepReach(db, { flowId, periodId: assigned.period.id, visitId, stepId });
       return reply.code(204).send();
     },

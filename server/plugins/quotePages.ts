@@ -12,10 +12,12 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { CorpusFlow } from "../../engine/core/flowCorpus";
+import type { FlowDocument } from "../../engine/core/types";
 import { quotePath } from "../../engine/core/quotePaths";
 import { testModeOf } from "../../engine/core/testMode";
 import { assignVisit } from "../experiments/assignVersion";
-import { endVisit, isPrefetch, isUncountedFetch, objectsToCounting, startVisit, visitOf } from "../experiments/visits";
+import { newVisit } from "../experiments/newVisits";
+import { endVisit, isPrefetch, isUncountedFetch, objectsToCounting, visitOf } from "../experiments/visits";
 import type { FlowCatalog } from "../flowCatalog";
 import { londonDate } from "../hours/londonClock";
 import { ensurePeriod, recordExposure } from "../storage/experimentStore";
@@ -27,6 +29,8 @@ import { PLAIN_NOTICES } from "../plainQuote/plainQuote";
 import { STEP_PARAM } from "../../engine/core/servedStep";
 import { countUnknownVersion } from "../storage/unknownVersionsStore";
 import type { Database } from "../storage/schema";
+import type { ClientBudget } from "../security/clientBudget";
+import { QUOTE_SESSIONS_SPENT, takeQuoteSessionStart } from "../plainQuote/quoteSessionBudget";
 
 export interface QuotePagesOptions {
   db: Kysely<Database>;
@@ -38,6 +42,8 @@ export interface QuotePagesOptions {
   plain: PlainQuote;
   /** Plain step posts a client may send per rate-limit window (a quote is a dozen of them). */
   plainRateLimitMax: number;
+  /** New visits counted and quote sessions started per client address. */
+  budgets: { newVisits: ClientBudget; quoteSessions: ClientBudget };
 }
 
 /** The pre-rendered page of one version, beside the quote page's index.html. */
@@ -52,7 +58,7 @@ interface QuoteQuery {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax }: QuotePagesOptions): Promise<void> {
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets }: QuotePagesOptions): Promise<void> {
   // Whether the build wrote a version's page: checked once per file (a built site does not change while served).
   const built = new Map<string, Promise<boolean>>();
   const isBuilt = (file: string) => {
@@ -120,18 +126,20 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const fallback = flow.defaultVersion!;
     if (asked !== undefined && asked !== "") {
       if (/^[1-9][0-9]{0,5}$/.test(asked) && flows.getFlow(flow.id, Number(asked)) && (await available(Number(asked)))) return Number(asked);
-      // A mistyped or out-of-date campaign link: the default, and a count on /dev/flows/ (a short plain value only).
-      if (/^[A-Za-z0-9._-]{1,16}$/.test(asked) && request.method === "GET" && !isPrefetch(request)) await countUnknownVersion(db, { day: londonDate(now()), flowId: flow.id, requested: asked });
+      // A mistyped or out-of-date campaign link: the default, and a count on /dev/flows/ (a bounded set of values).
+      if (request.method === "GET" && !isPrefetch(request)) await countUnknownVersion(db, { day: londonDate(now()), flowId: flow.id, requested: asked });
       return fallback;
     }
     if (objectsToCounting(request)) {
       endVisit(request, reply);
       return fallback;
     }
-    const visitId = visitOf(request) ?? startVisit(request, reply);
+    const counted = shows && testModeOf(request.query.tm) !== true && !isUncountedFetch(request);
+    const visitId = visitOf(request) ?? (await newVisit(budgets.newVisits, request, reply, counted ? { db, flowId: flow.id, day: londonDate(now()) } : undefined));
+    if (!visitId) return fallback;
     const { period, version } = assignVisit(flow, visitId)!;
     if (!flows.getFlow(flow.id, version) || !(await available(version))) return fallback;
-    if (shows && testModeOf(request.query.tm) !== true && !isUncountedFetch(request)) {
+    if (counted) {
       const at = now();
       await ensurePeriod(db, flow.id, period, at);
       await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at });
@@ -151,7 +159,10 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const defaultFlow = flows.getFlow(flow.id, flow.defaultVersion!)!;
     if (!(request.body instanceof URLSearchParams)) return reply.code(415).send({ code: "3", message: "A quote step is sent as a form" });
     // Another site's page may not answer for the visitor.
-    if (postedFromAnotherSite(request)) return sendStepPage(reply, { flow: defaultFlow, status: 403, served: { walk: { stepId: defaultFlow.start, history: [] }, answers: {}, errors: [], revision: 0, query: "", partners: [], open: false, notice: PLAIN_NOTICES.otherSite } }, request.url);
+    if (postedFromAnotherSite(request)) return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite), request.url);
+    // A quote session is one more row kept a day: one address may start only so many.
+    const starting = await takeQuoteSessionStart(budgets.quoteSessions, request);
+    if (!starting.allowed) return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT), request.url);
     // The version of this page's flow, or of another flow the visitor moves into (shown to them from here).
     const version = (flowId?: string) => {
       const other = flowId === undefined ? undefined : flows.corpus().flows.find((f) => f.id === flowId && f.defaultVersion !== undefined);
@@ -175,6 +186,11 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const version = await serveVisit(request, reply, flow, async () => true);
     return reply.header("cache-control", "no-store").send({ version });
   });
+}
+
+/** The flow's first step, empty, with a notice: the page for a post that is refused before any state is read. */
+function firstStepWith(flow: FlowDocument, status: number, notice: string): StepPage {
+  return { flow, status, served: { walk: { stepId: flow.start, history: [] }, answers: {}, errors: [], revision: 0, query: "", partners: [], open: false, notice } };
 }
 
 export default quotePages;

@@ -8,6 +8,8 @@ import type { CorpusFlow } from "../../engine/core/flowCorpus";
 import type { ExperimentCounts, ExperimentPeriod, VersionCounts } from "../experiments/experimentCounts";
 import type { CurrentPeriod } from "../experiments/experimentPeriod";
 import { currentPeriod } from "../experiments/experimentPeriod";
+import { londonDate } from "../hours/londonClock";
+import { leftOutVisitsSince } from "./leftOutVisitsStore";
 import type { Database } from "./schema";
 
 const knownPeriods = new WeakMap<Kysely<Database>, Set<string>>();
@@ -121,5 +123,7 @@ export async function loadExperimentCounts(db: Kysely<Database>, flow: CorpusFlo
   for (const row of steps) of(row.flow_version).steps![row.step_id] = Number(row.n);
 
   const documents = Object.fromEntries(Object.keys(versions).map((v) => [v, flow.versions.find((x) => x.version === Number(v))?.flow]));
-  return { flowId: flow.id, period, versions, documents };
+  // Counted per London day, so from the day the period began.
+  const leftOut = await leftOutVisitsSince(db, flow.id, londonDate(new Date(period.startedAt)));
+  return { flowId: flow.id, period, versions, documents, leftOut };
 }

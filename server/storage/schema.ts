@@ -160,6 +160,14 @@ export interface FunnelUnknownVersionsTable {
   count: number;
 }
 
+/** How many new visits on a London day a flow's page was served to but did not count (their address was past its limit). */
+export interface ExperimentLeftOutVisitsTable {
+  flow_id: string;
+  /** YYYY-MM-DD in Europe/London. */
+  day: string;
+  count: number;
+}
+
 /** A quote filled in without scripts: one browser session's state in one flow, between its plain-form steps. */
 export interface QuoteSessionsTable {
   /** The random id of the session's cookie. */
@@ -186,6 +194,7 @@ export interface Database {
   experiment_exposures: ExperimentExposuresTable;
   experiment_step_reach: ExperimentStepReachTable;
   funnel_unknown_versions: FunnelUnknownVersionsTable;
+  experiment_left_out_visits: ExperimentLeftOutVisitsTable;
   quote_sessions: QuoteSessionsTable;
 }
 

@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       minFillMs: 3000,
       rateLimit: { max: 20, windowMs: 60_000 },
       addressRateLimitMax: 20,
+      perAddress: { newVisitsMax: 100, quoteSessionsMax: 30, windowMs: 3_600_000 },
       timeouts: { headersMs: 20_000, requestMs: 30_000, keepAliveMs: 10_000 },
       delivery: { worker: true, maxAttempts: 10, timeoutMs: 10_000, backoffMs: 30_000, backoffMaxMs: 3_600_000, pollMs: 2000, concurrency: 4 },
     });

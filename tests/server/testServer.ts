@@ -48,7 +48,7 @@ export interface TestServerOptions {
 
 /**
  * Builds a server over a new temp DATA_DIR; SITE_DIR defaults to a folder that does not exist. The
- * rate limit is raised out of the way, the shop is always open and leads need no start token (tests
+ * rate limit and the visits and quote sessions per address are raised out of the way, the shop is always open and leads need no start token (tests
  * post in milliseconds), unless a test sets them.
  */
 export async function startTestServer(env: Record<string, string> = {}, logger: boolean | object = false, options: TestServerOptions = {}): Promise<TestServer> {
@@ -57,6 +57,8 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     DATA_DIR: dataDir,
     SITE_DIR: path.join(dataDir, options.quotePages ? "site" : "no-site"),
     RATE_LIMIT_MAX: "10000",
+    NEW_VISITS_PER_ADDRESS_MAX: "100000",
+    QUOTE_SESSIONS_PER_ADDRESS_MAX: "100000",
     OPENING_HOURS: "always",
     MIN_FILL_MS: "0",
     ...env,

@@ -8,6 +8,7 @@ import * as startTokenKey from "./0005_start_token_key";
 import * as experiments from "./0006_experiments";
 import * as quoteSessions from "./0007_quote_sessions";
 import * as leadSubmissionKey from "./0008_lead_submission_key";
+import * as leftOutVisits from "./0009_left_out_visits";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0006_experiments": experiments,
   "0007_quote_sessions": quoteSessions,
   "0008_lead_submission_key": leadSubmissionKey,
+  "0009_left_out_visits": leftOutVisits,
 };

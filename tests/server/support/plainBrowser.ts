@@ -8,9 +8,15 @@ export class PlainBrowser {
   cookies = new Map<string, string>();
   /** Every address the server sent it to. */
   locations: string[] = [];
-  constructor(private readonly app: FastifyInstance) {}
+  /** The revision of the last form the server drew for this browser's quote, as `answer` counts it. */
+  revision = 0;
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The client address its requests come from. */
+    public remoteAddress = "203.0.113.10",
+  ) {}
 
-  private cookieHeader() {
+  cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
@@ -28,18 +34,39 @@ export class PlainBrowser {
       url,
       headers: { "user-agent": BROWSER_AGENT, "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin", cookie: this.cookieHeader(), ...headers },
       payload: new URLSearchParams(form).toString(),
+      remoteAddress: this.remoteAddress,
     });
     this.keep(response.headers["set-cookie"]);
     if (response.headers.location) this.locations.push(String(response.headers.location));
     return response;
   }
 
+  /** Posts one step's form of a quote page at the revision it counts, counting on when the server takes it (303). */
+  async answer(page: string, step: string, form: Record<string, string>) {
+    const url = `${page}${this.revision ? `${page.includes("?") ? "&" : "?"}step=${step}` : ""}`;
+    const response = await this.post(url, { _step: step, _rev: String(this.revision), ...form });
+    if (response.statusCode === 303) this.revision += 1;
+    return response;
+  }
+
   async get(url: string) {
-    const response = await this.app.inject({ method: "GET", url, headers: { "user-agent": BROWSER_AGENT, cookie: this.cookieHeader() } });
+    const response = await this.app.inject({ method: "GET", url, headers: { "user-agent": BROWSER_AGENT, cookie: this.cookieHeader() }, remoteAddress: this.remoteAddress });
     this.keep(response.headers["set-cookie"]);
     return response;
   }
 }
+
+/** Business energy v1's page (the flow has other versions, drawn at random without `?v=`). */
+export const BUSINESS_ENERGY_V1 = "/quote/business-energy/?v=1";
+
+/** Business energy v1's answers from its first question to the address step, as plain forms (step, fields). */
+export const UP_TO_ADDRESS: Array<[string, Record<string, string>]> = [
+  ["utility", { utility: "both" }],
+  ["spend", { spendString: "between1000And5000" }],
+  ["meter", { hasHalfHourlyMeter: "no" }],
+  ["contract", { contractExpiry: "within3Months" }],
+  ["supplier", { currentSupplier: "edf" }],
+];
 
 /** Business energy v1's quote page. */
 export const PLAIN_PAGE = "/quote/business-energy/";
@@ -50,19 +77,10 @@ export const PLAIN_CONTACT = { businessName: "Brightwell Print Studio", customer
 /** Answers business energy v1's questions up to the contact step, as the visitor would; returns the contact step's revision. */
 export async function answerUpToContact(browser: PlainBrowser): Promise<number> {
   const steps: Array<[string, Record<string, string>]> = [
-    ["utility", { utility: "both" }],
-    ["spend", { spendString: "between1000And5000" }],
-    ["meter", { hasHalfHourlyMeter: "no" }],
-    ["contract", { contractExpiry: "within3Months" }],
-    ["supplier", { currentSupplier: "edf" }],
+    ...UP_TO_ADDRESS,
     ["address", { postcode: "LS1 4DY", addressAction: "find" }],
     ["address", { postcode: "LS1 4DY", businessAddress: "demo-ls1-4dy-2" }],
   ];
-  let revision = 0;
-  for (const [step, answers] of steps) {
-    const response = await browser.post(`${PLAIN_PAGE}?v=1${revision ? `&step=${step}` : ""}`, { _step: step, _rev: String(revision), ...answers });
-    expect(response.statusCode).toBe(303);
-    revision += 1;
-  }
-  return revision;
+  for (const [step, answers] of steps) expect((await browser.answer(BUSINESS_ENERGY_V1, step, answers)).statusCode).toBe(303);
+  return browser.revision;
 }
