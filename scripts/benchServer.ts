@@ -8,15 +8,19 @@
  *      server's, not the wait of this process's event loop behind the visitors' answers;
  *   4. a quote step posted as a plain form (a visitor without scripts): each client answers business energy's
  *      questions in turn, one POST /quote/business-energy/ per step (read, checked, moved on by the engine, kept
- *      with a conditional write, answered 303), starting a new quote after the last question.
+ *      with a conditional write, answered 303), starting a new quote after the last question;
+ *   5. on a second server that serves the built site (dist/, from `npm run build`): a version's pre-rendered quote
+ *      page, for comparison, then a step drawn for a visitor without scripts (GET `?step=`, with the quote cookie of
+ *      one posted first answer), with the health probes beside it as in phase 3.
  * It prints requests/s, p50 and p99 of each, the leads/health ratio, and the health p99 while leads are
  * posted, each beside its target; and the machine's load average, as other work there skews every figure.
  */
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { loadSettings, postLead, startLeadServer, uncappedBuyersFile } from "./support/leadServer";
+import { loadSettings, postLead, root, startLeadServer, uncappedBuyersFile } from "./support/leadServer";
 import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
 import { nextMove, stepById } from "../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../engine/core/types";
@@ -122,6 +126,29 @@ function plainStepClient(url: string, questions: Array<{ stepId: string; field: 
   };
 }
 
+/** A GET of `url` that expects 200, with the cookie given. */
+function getPage(url: string, cookie = ""): () => Promise<boolean> {
+  return async () => {
+    const response = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
+}
+
+/** Posts a flow's first answer as a plain form, in version `version`; the quote cookie it got. */
+async function firstAnswerCookie(url: string, version: number, { stepId, field, value }: { stepId: string; field: string; value: string }): Promise<string> {
+  const response = await fetch(`${url}/quote/business-energy/?v=${version}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ _step: stepId, _rev: "0", [field]: value }).toString(),
+  });
+  await response.arrayBuffer();
+  const session = response.headers.getSetCookie().find((c) => c.startsWith("_sp_quote="));
+  if (response.status !== 303 || !session) throw new Error(`the first answer was answered ${response.status}, with no quote cookie`);
+  return session.split(";")[0]!;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const perSecond = (phase: Phase) => phase.requests / (phase.elapsedMs / 1000);
 const verdict = (ok: boolean) => (ok ? "meets" : "MISSES");
@@ -155,6 +182,27 @@ try {
   await measure("warm-up", stepClient, 1000);
   const stepsAlone = await measure("POST /quote/… (a plain step)", stepClient, seconds * 1000);
   const phases = [healthAlone, leadsAlone, leadsBeside, healthBeside, stepsAlone];
+  await server.stop();
+
+  // The same flow on a server with the built site, whose server bundle draws the steps.
+  const siteDir = path.join(root, "dist", "client");
+  if (!existsSync(path.join(root, "dist", "server", "entry-server.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  const site = await startLeadServer({ ...loadSettings(path.join(dir, "site"), await uncappedBuyersFile(dir)), SITE_DIR: siteDir });
+  try {
+    const version = energy.defaultVersion!;
+    const prerendered = getPage(`${site.url}/quote/business-energy/?v=${version}`);
+    const drawn = getPage(`${site.url}/quote/business-energy/?v=${version}&step=${questions[1]!.stepId}`, await firstAnswerCookie(site.url, version, questions[0]!));
+    await measure("warm-up", prerendered, 1000);
+    await measure("warm-up", drawn, 1000);
+    phases.push(await measure("GET /quote/… (pre-rendered page)", prerendered, seconds * 1000));
+    const [drawnSteps, healthBesideSteps] = await Promise.all([
+      measure("GET /quote/…?step= (a drawn step)", drawn, seconds * 1000),
+      probeApart(`GET /api/health (${probes} beside steps)`, `${site.url}/api/health`, seconds * 1000, probes),
+    ]);
+    phases.push(drawnSteps, healthBesideSteps);
+  } finally {
+    await site.stop();
+  }
 
   console.log(
     `\n${cpus()[0]?.model ?? "cpu"} × ${availableParallelism()}, Node ${process.version}, ${connections} connections, ${seconds} s per phase, ` +
@@ -173,6 +221,12 @@ try {
   console.log(`health p99 while leads posted:   ${healthP99.toFixed(1)} ms (target ≤ 20 ms: ${verdict(healthP99 <= 20)})`);
   const stepP99 = percentile(stepsAlone.latencies, 99);
   console.log(`plain step p50 / p99:            ${percentile(stepsAlone.latencies, 50).toFixed(1)} / ${stepP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(stepP99 <= 50)})`);
+  const [drawnSteps, healthBesideSteps] = phases.slice(-2) as [Phase, Phase];
+  const drawnP99 = percentile(drawnSteps.latencies, 99);
+  const healthStepsP99 = percentile(healthBesideSteps.latencies, 99);
+  console.log(`drawn step pages:                ${perSecond(drawnSteps).toFixed(0)} a second (target ≥ 1,000: ${verdict(perSecond(drawnSteps) >= 1000)})`);
+  console.log(`drawn step p50 / p99:            ${percentile(drawnSteps.latencies, 50).toFixed(1)} / ${drawnP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(drawnP99 <= 50)})`);
+  console.log(`health p99 while steps drawn:    ${healthStepsP99.toFixed(1)} ms (target ≤ 20 ms: ${verdict(healthStepsP99 <= 20)})`);
   if (phases.some((phase) => phase.failures > 0)) process.exitCode = 1;
 } finally {
   await server.stop();

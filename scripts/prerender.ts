@@ -44,8 +44,6 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
     written.push(url);
     if (!noindex) indexable.push(url);
   }
-  // The page the server draws a quote's later steps into, at request time (server/plainQuote/stepPages.ts).
-  await writeFile(path.join(outDir, "server", "quote-step.html"), template);
   const unavailable = await entry.renderQuoteUnavailable();
   await writeFile(path.join(clientDir, "quote-unavailable.html"), withoutScripts(template.replace("<!--app-head-->", unavailable.head).replace("<!--app-html-->", unavailable.html)));
   await writeFile(path.join(clientDir, "sitemap.xml"), sitemapXml(entry.SITE_URL, indexable));

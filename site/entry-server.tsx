@@ -1,12 +1,15 @@
 /** Renders a path to HTML at build time (see scripts/prerender.ts). */
-import { StrictMode, type ReactNode } from "react";
+import { StrictMode, Suspense, type ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { Route, Routes, StaticRouter } from "react-router";
 import { App } from "./App";
 import { articlePaths, newsFeeds } from "./articleMap";
 import { SITE_URL } from "./config";
 import { HeadCollector, HeadContext } from "./head";
+import { Hydrated } from "./layout/hydrated";
 import { SiteLayout } from "./layout/SiteLayout";
+import QuotePage from "./pages/QuotePage";
+import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
 import { flows } from "virtual:flow-manifest";
 import { QuoteUnavailable } from "./quote/QuoteUnavailable";
 import { ServedStepContext, ServedVersionContext } from "./quote/servedVersion";
@@ -39,18 +42,24 @@ export async function render(url: string, quoteVersion?: number): Promise<Render
 }
 
 /**
- * A quote page at a step past its first, drawn by the server at request time for a visit without scripts
- * (server/plainQuote/stepPages.ts), from the visit's kept answers.
+ * Only what a quote page's step changes: the inside of the page's <main>, the same tree the page's script hydrates
+ * there (quoteIsland.tsx), for the server to put into the version's pre-rendered page (server/plainQuote/stepPages.ts).
  */
-export async function renderStep(url: string, quoteVersion: number, served: ServedStep): Promise<RenderedPage> {
-  return renderPage(
-    url,
-    <ServedVersionContext value={quoteVersion}>
-      <ServedStepContext value={served}>
-        <App />
-      </ServedStepContext>
-    </ServedVersionContext>,
+export async function renderStepIsland(flowId: string, quoteVersion: number, served: ServedStep): Promise<string> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <Suspense>
+        <QuoteErrorBoundary key={flowId}>
+          <ServedStepContext value={served}>
+            <QuotePage flowId={flowId} version={quoteVersion} />
+          </ServedStepContext>
+        </QuoteErrorBoundary>
+        <Hydrated part="page" />
+      </Suspense>
+    </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  return new Response(prelude).text();
 }
 
 /** Each quote page's versions, each pre-rendered as v<N>.html beside the page (whose index.html is the default's). */

@@ -1,45 +1,70 @@
 /**
- * Draws a quote step on the server for a visitor without scripts, through the site's own React components: the
- * build's server bundle (dist/server/entry-server.js, the one that pre-renders the site) renders the quote page at
- * the step, into the page template the build wrote beside it (dist/server/quote-step.html). The step's state goes
- * into the page as JSON, so the page's script, when it runs, takes the same step over.
+ * Draws a quote step on the server for a visitor without scripts, through the site's own React components. Only
+ * what the step changes is drawn per request: the build's server bundle (dist/server/entry-server.js, the one that
+ * pre-renders the site) renders the inside of the page's <main>, the same tree the page's script hydrates there, and
+ * it goes into the version's pre-rendered page (`v<N>.html`), whose header, footer, head and styles are the same for
+ * every step. Drawing the whole page took about five times the CPU. The step's state goes into the page as JSON, so
+ * the page's script, when it runs, takes the same step over.
  */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SERVED_STEP_ID, type ServedStep } from "../../engine/core/servedStep";
+import type { FlowDocument } from "../../engine/core/types";
+import { StepDrawings } from "./stepDrawings";
 
 /** What the server bundle renders a step with. */
 interface StepBundle {
-  renderStep(url: string, version: number, served: ServedStep): Promise<{ html: string; head: string }>;
+  renderStepIsland(flowId: string, version: number, served: ServedStep): Promise<string>;
 }
 
 /** Draws a step's whole page. */
 export interface StepRenderer {
-  render(url: string, version: number, served: ServedStep): Promise<string>;
+  /** The page, or undefined when the build wrote no page for the flow's version (a version added since the build). */
+  render(flow: FlowDocument, served: ServedStep): Promise<string | undefined>;
 }
 
-/** The template the build writes beside the server bundle: the site's page with its styles, before any content. */
-export const STEP_TEMPLATE = "quote-step.html";
+/** A version's pre-rendered page, cut where its <main> holds the step. */
+interface PageShell {
+  before: string;
+  after: string;
+}
 
-/** The renderer of a built site (`siteDir` is its client folder), or undefined when the build wrote no server bundle. */
-export async function loadStepRenderer(siteDir: string): Promise<StepRenderer | undefined> {
-  const serverDir = path.join(siteDir, "..", "server");
-  const bundleFile = path.join(serverDir, "entry-server.js");
-  const exists = (file: string) => stat(file).then((s) => s.isFile(), () => false);
-  if (!(await exists(bundleFile)) || !(await exists(path.join(serverDir, STEP_TEMPLATE)))) return undefined;
-  const template = await readFile(path.join(serverDir, STEP_TEMPLATE), "utf8");
+/** `<main …>` and `</main>`: the one element the page's script takes over (site/quoteIsland.tsx). */
+const MAIN = /^([\s\S]*?<main\b[^>]*>)[\s\S]*(<\/main>[\s\S]*)$/;
+
+/**
+ * The renderer of a built site (`siteDir` is its client folder; `versionPage` names a version's page in it), or
+ * undefined when the build wrote no server bundle.
+ */
+export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: string, version: number) => string): Promise<StepRenderer | undefined> {
+  const bundleFile = path.join(siteDir, "..", "server", "entry-server.js");
+  if (!(await stat(bundleFile).then((s) => s.isFile(), () => false))) return undefined;
   const bundle = (await import(pathToFileURL(bundleFile).href)) as StepBundle;
+  // Read once per version (a built site does not change while served).
+  const shells = new Map<string, Promise<PageShell | undefined>>();
+  const shellOf = (flow: FlowDocument) => {
+    const file = versionPage(flow.path, flow.version);
+    let shell = shells.get(file);
+    if (!shell) shells.set(file, (shell = readFile(path.join(siteDir, file), "utf8").then(cut, () => undefined)));
+    return shell;
+  };
+  const drawings = new StepDrawings((flow: FlowDocument, served: ServedStep) => bundle.renderStepIsland(flow.id, flow.version, served));
   return {
-    async render(url, version, served) {
-      const { html, head } = await bundle.renderStep(url, version, served);
+    async render(flow, served) {
+      const shell = await shellOf(flow);
+      if (!shell) return undefined;
+      const island = await drawings.draw(flow, served);
       // JSON in a data block: never run, so the Content Security Policy has nothing to allow; "<" escaped so no
       // answer can close the element.
       const data = `<script type="application/json" id="${SERVED_STEP_ID}">${JSON.stringify(served).replace(/</g, "\\u003c")}</script>`;
-      return template
-        .replace("<!--app-head-->", () => head)
-        .replace("<!--app-html-->", () => html)
-        .replace("</body>", () => `${data}</body>`);
+      return shell.before + island + shell.after.replace("</body>", () => `${data}</body>`);
     },
   };
+}
+
+/** A page cut around its <main>'s content, or undefined when it has none. */
+function cut(html: string): PageShell | undefined {
+  const match = MAIN.exec(html);
+  return match ? { before: match[1]!, after: match[2]! } : undefined;
 }

@@ -24,6 +24,7 @@ import { ensurePeriod, recordExposure } from "../storage/experimentStore";
 import { escapeHtml, plainPage } from "../plainPage";
 import type { PlainQuote, StepPage } from "../plainQuote/plainQuote";
 import { loadStepRenderer, type StepRenderer } from "../plainQuote/stepPages";
+import { sendTooMany, stepGetLimits } from "../plainQuote/stepLimits";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import { PLAIN_NOTICES } from "../plainQuote/plainQuote";
 import { STEP_PARAM } from "../../engine/core/servedStep";
@@ -40,7 +41,7 @@ export interface QuotePagesOptions {
   siteDir: string;
   /** Steps posted as plain forms and drawn by the server (a quote without scripts). */
   plain: PlainQuote;
-  /** Plain step posts a client may send per rate-limit window (a quote is a dozen of them). */
+  /** Plain step posts a client may send per rate-limit window (a quote is a dozen of them); step pages drawn likewise. */
   plainRateLimitMax: number;
   /** New visits counted and quote sessions started per client address. */
   budgets: { newVisits: ClientBudget; quoteSessions: ClientBudget };
@@ -69,17 +70,19 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
 
   // Drawn by the build's server bundle, loaded on the first step drawn.
   let renderer: Promise<StepRenderer | undefined> | undefined;
-  const sendStepPage = async (reply: FastifyReply, page: StepPage, url: string) => {
-    renderer ??= loadStepRenderer(siteDir);
-    const draw = await renderer;
+  const sendStepPage = async (reply: FastifyReply, page: StepPage) => {
+    renderer ??= loadStepRenderer(siteDir, versionPageFile);
+    const drawn = await (await renderer)?.render(page.flow, page.served);
     // The page holds the visitor's answers: never kept by any cache, and fetched again on the browser's Back.
     reply.code(page.status).header("cache-control", "no-store").type("text/html; charset=utf-8");
-    if (draw) return reply.send(await draw.render(url, page.flow.version, page.served));
-    // An API-only server: the notice and a way on, as a small page of its own.
+    if (drawn !== undefined) return reply.send(drawn);
+    // An API-only server (or a version built since): the notice and a way on, as a small page of its own.
     const step = page.served.walk.stepId;
     const main = `${page.served.notice ? `<p>${escapeHtml(page.served.notice)}</p>` : ""}<p><a href="${escapeHtml(quotePath(page.flow.path))}?${escapeHtml(new URLSearchParams({ [STEP_PARAM]: step }).toString())}">Continue</a></p>`;
     return reply.send(plainPage(page.flow.title, main));
   };
+
+  const stepLimit = stepGetLimits(fastify, plainRateLimitMax);
 
   /** The flow whose page this address is, or a reply already sent (not a quote page, or a missing slash). */
   const pageFlow = (request: FastifyRequest, reply: FastifyReply) => {
@@ -98,9 +101,11 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
 
     // A step past the first, drawn by the server from the visit's kept answers.
     if (request.query.step !== undefined) {
+      const limit = await stepLimit(request);
+      if (!limit.allowed) return sendTooMany(reply, limit.retryAfter);
       const page = await plain.stepPage(request, flows.getFlow(flow.id, flow.defaultVersion!)!);
       if ("redirect" in page) return reply.header("cache-control", "no-store").redirect(page.redirect, 303);
-      return sendStepPage(reply, page, request.url);
+      return sendStepPage(reply, page);
     }
 
     // No page built for the flow (an API-only server, or a flow added since the build): the site's 404.
@@ -159,10 +164,10 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const defaultFlow = flows.getFlow(flow.id, flow.defaultVersion!)!;
     if (!(request.body instanceof URLSearchParams)) return reply.code(415).send({ code: "3", message: "A quote step is sent as a form" });
     // Another site's page may not answer for the visitor.
-    if (postedFromAnotherSite(request)) return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite), request.url);
+    if (postedFromAnotherSite(request)) return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
     // A quote session is one more row kept a day: one address may start only so many.
     const starting = await takeQuoteSessionStart(budgets.quoteSessions, request);
-    if (!starting.allowed) return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT), request.url);
+    if (!starting.allowed) return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));
     // The version of this page's flow, or of another flow the visitor moves into (shown to them from here).
     const version = (flowId?: string) => {
       const other = flowId === undefined ? undefined : flows.corpus().flows.find((f) => f.id === flowId && f.defaultVersion !== undefined);
@@ -171,7 +176,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     };
     const outcome = await plain.postStep(request, reply, defaultFlow, version);
     if ("redirect" in outcome) return reply.header("cache-control", "no-store").redirect(outcome.redirect, 303);
-    return sendStepPage(reply, outcome, request.url);
+    return sendStepPage(reply, outcome);
   };
   fastify.post("/quote", { config: { rateLimit: { max: plainRateLimitMax } } }, post);
   fastify.post("/quote/*", { config: { rateLimit: { max: plainRateLimitMax } } }, post);
