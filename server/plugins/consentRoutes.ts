@@ -71,7 +71,8 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
     recordChoice(request, reply, choice);
     // Turning analytics off is objecting to being counted: the visit's cookie goes with it.
     if (!choice.analytics) endVisit(request, reply);
-    return reply.header("cache-control", "no-store").redirect(returnPath, 303);
+    // Back to the page at its main content: the banner is gone, and the visitor goes on from what they came for.
+    return reply.header("cache-control", "no-store").redirect(`${returnPath}#main`, 303);
   });
 
   fastify.get("/api/consent/no-script.css", async (request, reply) => {

@@ -28,7 +28,7 @@ describe("the cookie banner's plain form", () => {
   ])("records %s in the three consent cookies and goes back to the page it was on", async (choice, expected) => {
     const response = await post(`choice=${choice}`, { referer: "http://site.test/business-energy/?utm_source=mail" });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe("/business-energy/?utm_source=mail");
+    expect(response.headers.location).toBe("/business-energy/?utm_source=mail#main");
     const { values, attributes } = cookiesSet(response.headers["set-cookie"]);
     expect(values).toEqual(expected);
     expect(attributes).toMatch(/Max-Age=31536000/);
@@ -39,7 +39,7 @@ describe("the cookie banner's plain form", () => {
 
   it("saves the settings page's switches", async () => {
     const response = await post("choice=save&analytics=1&return=%2Fquote%2Fbusiness-water%2F");
-    expect(response.headers.location).toBe("/quote/business-water/");
+    expect(response.headers.location).toBe("/quote/business-water/#main");
     expect(cookiesSet(response.headers["set-cookie"]).values).toEqual({ _sp_consent_chosen: "1", _sp_analytics_on: "1", _sp_marketing_on: "0" });
   });
 
@@ -52,7 +52,7 @@ describe("the cookie banner's plain form", () => {
   ])("goes back only to a path on this site: %s", async (_what, { referer, body }: { referer?: string; body?: string }, location) => {
     const response = await post(`choice=accept${body ? `&${body}` : ""}`, referer ? { referer } : {});
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(location);
+    expect(response.headers.location).toBe(`${location}#main`);
   });
 
   it("shows the settings as a plain form for Customise, switches on until a choice is recorded", async () => {
