@@ -1,7 +1,6 @@
 /** Builds the Fastify app (without listening): flows, buyers, database, security, every route plugin and the delivery worker. */
 import type { ServerOptions } from "node:http";
 import path from "node:path";
-import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { marketplaceOrigins } from "../engine/core/marketplaceUrl";
 import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
@@ -27,10 +26,12 @@ import { plainQuote } from "./plainQuote/plainQuote";
 import type { LeadTaking } from "./leads/takeLead";
 import rateLimits from "./plugins/rateLimits";
 import securityHeaders from "./plugins/securityHeaders";
+import signedCookies from "./plugins/signedCookies";
 import staticSite from "./plugins/staticSite";
 import { startTokens } from "./leads/startToken";
 import { appSetting } from "./storage/appSettings";
 import { openDatabase } from "./storage/database";
+import { siteOrigin } from "./security/siteOrigin";
 
 /** The settings and what tests may replace (the clock, the worker, the secrets). */
 export interface BuildServerOptions {
@@ -84,8 +85,10 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   });
 
   await app.register(errorHandler);
-  // Cookies for every route: the consent choice, and the visit cookie signed with the installation's key.
-  await app.register(cookie, { secret: await appSetting(db, "visit_cookie_key") });
+  // Every post the site's pages make is checked against this (server/security/crossSitePost.ts).
+  const ownOrigin = siteOrigin(config, () => app.server.address());
+  // Cookies for every route: the consent choice, and the visit and quote session cookies, each signed with its own key.
+  await app.register(signedCookies, { key: await appSetting(db, "visit_cookie_key") });
   const servedFlows = flows.corpus().flows.flatMap((f) => f.versions.flatMap((v) => (v.flow ? [v.flow] : [])));
   await app.register(securityHeaders, { siteDir: config.siteDir, frameOrigins: marketplaceOrigins(servedFlows, config.marketplaceOrigins) });
   await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
@@ -102,16 +105,16 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   };
   const addresses = createAddressProvider(config);
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, buyers, siteHours, formsDir: config.formsDir, now });
-  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, siteOrigin: ownOrigin });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
   await app.register(addressesRoutes, { provider: addresses, rateLimitMax: config.addressRateLimitMax });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
-  await app.register(consentRoutes);
-  await app.register(newsletterRoutes, { db, now });
-  await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
-  await app.register(leadsRoutes, taking);
+  await app.register(consentRoutes, { siteOrigin: ownOrigin });
+  await app.register(newsletterRoutes, { db, now, siteOrigin: ownOrigin });
+  await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST, siteOrigin: ownOrigin });
+  await app.register(leadsRoutes, { ...taking, siteOrigin: ownOrigin });
 
   if (deliveryWorker ?? config.delivery.worker) {
     worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now });

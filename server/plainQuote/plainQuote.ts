@@ -89,7 +89,7 @@ export interface StepPage {
   status: number;
 }
 
-/** A session's cookie: its id, none, or one we did not sign (changed by hand). */
+/** A session's cookie: its id, none, or one we did not sign as a quote session cookie (changed by hand, or another cookie's value). */
 type SessionCookie = { id: string } | "none" | "changed";
 
 const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -106,16 +106,15 @@ export function plainQuote(options: PlainQuoteOptions): PlainQuote {
   const { db, flows, check, now } = options;
 
   const sessionOf = (request: FastifyRequest): SessionCookie => {
-    const raw = request.cookies[QUOTE_SESSION_COOKIE];
-    if (raw === undefined) return "none";
-    const unsigned = request.unsignCookie(raw);
-    return unsigned.valid && unsigned.value !== null && SESSION_ID.test(unsigned.value) ? { id: unsigned.value } : "changed";
+    const unsigned = request.signedCookie(QUOTE_SESSION_COOKIE);
+    if (unsigned === undefined) return "none";
+    return unsigned.valid && SESSION_ID.test(unsigned.value) ? { id: unsigned.value } : "changed";
   };
 
   const startSession = (request: FastifyRequest, reply: FastifyReply): string => {
     const id = randomBytes(16).toString("base64url");
     // A session cookie (gone when the browser closes); the server forgets the answers a day after their last change.
-    reply.setCookie(QUOTE_SESSION_COOKIE, id, { signed: true, path: "/quote", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+    reply.setSignedCookie(QUOTE_SESSION_COOKIE, id, { path: "/quote", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
     return id;
   };
 

@@ -38,6 +38,8 @@ export interface QuotePagesOptions {
   plain: PlainQuote;
   /** Plain step posts a client may send per rate-limit window (a quote is a dozen of them). */
   plainRateLimitMax: number;
+  /** The site's own origin: a step is taken only from its pages. */
+  siteOrigin: () => string;
 }
 
 /** The pre-rendered page of one version, beside the quote page's index.html. */
@@ -52,7 +54,7 @@ interface QuoteQuery {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax }: QuotePagesOptions): Promise<void> {
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, siteOrigin }: QuotePagesOptions): Promise<void> {
   // Whether the build wrote a version's page: checked once per file (a built site does not change while served).
   const built = new Map<string, Promise<boolean>>();
   const isBuilt = (file: string) => {
@@ -151,7 +153,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const defaultFlow = flows.getFlow(flow.id, flow.defaultVersion!)!;
     if (!(request.body instanceof URLSearchParams)) return reply.code(415).send({ code: "3", message: "A quote step is sent as a form" });
     // Another site's page may not answer for the visitor.
-    if (postedFromAnotherSite(request)) return sendStepPage(reply, { flow: defaultFlow, status: 403, served: { walk: { stepId: defaultFlow.start, history: [] }, answers: {}, errors: [], revision: 0, query: "", partners: [], open: false, notice: PLAIN_NOTICES.otherSite } }, request.url);
+    if (postedFromAnotherSite(request, siteOrigin())) return sendStepPage(reply, { flow: defaultFlow, status: 403, served: { walk: { stepId: defaultFlow.start, history: [] }, answers: {}, errors: [], revision: 0, query: "", partners: [], open: false, notice: PLAIN_NOTICES.otherSite } }, request.url);
     // The version of this page's flow, or of another flow the visitor moves into (shown to them from here).
     const version = (flowId?: string) => {
       const other = flowId === undefined ? undefined : flows.corpus().flows.find((f) => f.id === flowId && f.defaultVersion !== undefined);
