@@ -1,5 +1,6 @@
 /** Builds the Fastify app (without listening): flows, buyers, database, security, every route plugin and the delivery worker. */
 import type { ServerOptions } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { marketplaceOrigins } from "../engine/core/marketplaceUrl";
@@ -46,6 +47,8 @@ export interface BuildServerOptions {
   secrets?: NodeJS.ProcessEnv;
   /** The quote flows; read from config.formsDir when not given (the live preview passes one it reloads). */
   flows?: FlowCatalog;
+  /** Where the site listens, when a server of its own takes the connections (the live preview); the app's otherwise. */
+  listening?: () => AddressInfo | string | null;
 }
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
@@ -61,7 +64,7 @@ const PLAIN_STEPS_PER_POST = 5;
  * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
  * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir) }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir), listening }: BuildServerOptions): Promise<FastifyInstance> {
   const ajv = createAjv();
   const buyers = await loadBuyers(config.buyersFile);
   const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
@@ -86,7 +89,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
 
   await app.register(errorHandler);
   // Every post the site's pages make is checked against this (server/security/crossSitePost.ts).
-  const ownOrigin = siteOrigin(config, () => app.server.address());
+  const ownOrigin = siteOrigin(config, listening ?? (() => app.server.address()));
   // Cookies for every route: the consent choice, and the visit and quote session cookies, each signed with its own key.
   await app.register(signedCookies, { key: await appSetting(db, "visit_cookie_key") });
   const servedFlows = flows.corpus().flows.flatMap((f) => f.versions.flatMap((v) => (v.flow ? [v.flow] : [])));
