@@ -113,7 +113,7 @@ function plainStepClient(url: string, questions: Array<{ stepId: string; field: 
     const response = await fetch(`${url}/quote/business-energy/`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url, ...(cookie ? { cookie } : {}) },
       body: new URLSearchParams({ _step: stepId, _rev: String(at), [field]: value }).toString(),
     });
     await response.arrayBuffer();

@@ -36,10 +36,11 @@ export function previewTarget(url: string): "server" | "picture" | "site" {
 export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Promise<LivePreview> {
   const config = loadConfig({ LOG_LEVEL: "warn", DATA_DIR: "data/preview", ...env });
   const flows = loadFlowCatalog(config.formsDir);
-  const app = await buildServer({ config, flows, deliveryWorker: false });
+  const httpServer = http.createServer();
+  // Posts are taken from the preview's own address, which this server, not the app's, listens on.
+  const app = await buildServer({ config, flows, deliveryWorker: false, listening: () => httpServer.address() });
   await app.ready();
 
-  const httpServer = http.createServer();
   // The Vite plugins read FORMS_DIR: the same folder as the server.
   process.env.FORMS_DIR = config.formsDir;
   const vite = await createViteServer({

@@ -1,7 +1,7 @@
 /** Builds the Fastify app (without listening): flows, buyers, database, security, every route plugin and the delivery worker. */
 import type { ServerOptions } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { marketplaceOrigins } from "../engine/core/marketplaceUrl";
 import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
@@ -27,11 +27,13 @@ import { plainQuote } from "./plainQuote/plainQuote";
 import type { LeadTaking } from "./leads/takeLead";
 import rateLimits from "./plugins/rateLimits";
 import securityHeaders from "./plugins/securityHeaders";
+import signedCookies from "./plugins/signedCookies";
 import staticSite from "./plugins/staticSite";
 import { startTokens } from "./leads/startToken";
 import { appSetting } from "./storage/appSettings";
 import { openDatabase } from "./storage/database";
 import { clientBudget } from "./security/clientBudget";
+import { siteOrigin } from "./security/siteOrigin";
 import { memoryWindowCounts, redisWindowCounts } from "./security/windowCounts";
 
 /** The settings and what tests may replace (the clock, the worker, the secrets). */
@@ -47,6 +49,8 @@ export interface BuildServerOptions {
   secrets?: NodeJS.ProcessEnv;
   /** The quote flows; read from config.formsDir when not given (the live preview passes one it reloads). */
   flows?: FlowCatalog;
+  /** Where the site listens, when a server of its own takes the connections (the live preview); the app's otherwise. */
+  listening?: () => AddressInfo | string | null;
 }
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
@@ -62,7 +66,7 @@ const PLAIN_STEPS_PER_POST = 5;
  * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
  * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir) }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir), listening }: BuildServerOptions): Promise<FastifyInstance> {
   const ajv = createAjv();
   const buyers = await loadBuyers(config.buyersFile);
   const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
@@ -86,8 +90,10 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   });
 
   await app.register(errorHandler);
-  // Cookies for every route: the consent choice, and the visit cookie signed with the installation's key.
-  await app.register(cookie, { secret: await appSetting(db, "visit_cookie_key") });
+  // Every post the site's pages make is checked against this (server/security/crossSitePost.ts).
+  const ownOrigin = siteOrigin(config, listening ?? (() => app.server.address()));
+  // Cookies for every route: the consent choice, and the visit and quote session cookies, each signed with its own key.
+  await app.register(signedCookies, { key: await appSetting(db, "visit_cookie_key") });
   const servedFlows = flows.corpus().flows.flatMap((f) => f.versions.flatMap((v) => (v.flow ? [v.flow] : [])));
   await app.register(securityHeaders, { siteDir: config.siteDir, frameOrigins: marketplaceOrigins(servedFlows, config.marketplaceOrigins) });
   await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
@@ -112,16 +118,16 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const { newVisitsMax, quoteSessionsMax, windowMs } = config.perAddress;
   const budgets = { newVisits: clientBudget(counts, "new-visits", { max: newVisitsMax, windowMs }), quoteSessions: clientBudget(counts, "quote-sessions", { max: quoteSessionsMax, windowMs }) };
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
-  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
-  await app.register(consentRoutes);
-  await app.register(newsletterRoutes, { db, now });
-  await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST });
-  await app.register(leadsRoutes, taking);
+  await app.register(consentRoutes, { siteOrigin: ownOrigin });
+  await app.register(newsletterRoutes, { db, now, siteOrigin: ownOrigin });
+  await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST, siteOrigin: ownOrigin });
+  await app.register(leadsRoutes, { ...taking, siteOrigin: ownOrigin });
 
   if (deliveryWorker ?? config.delivery.worker) {
     worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now });

@@ -24,6 +24,7 @@ const envJsonSchema = {
   properties: {
     PORT: count(0, 3000, 65535),
     HOST: { type: "string", minLength: 1, default: "localhost" },
+    PUBLIC_ORIGIN: { type: "string", minLength: 1 },
     DATA_DIR: { type: "string", minLength: 1, default: "data" },
     SITE_DIR: { type: "string", minLength: 1, default: "dist/client" },
     FORMS_DIR: { type: "string", minLength: 1, default: "forms" },
@@ -82,6 +83,11 @@ export interface DeliveryConfig {
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The site's address as browsers name it (`https://www.example.co.uk`): a post must come from a page there.
+   * Unset, the address the server listens on (HOST and its port), right for `npm start`; behind a proxy, set it.
+   */
+  publicOrigin?: string;
   dataDir: string;
   siteDir: string;
   formsDir: string;
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: vars.PORT,
     host: vars.HOST,
+    ...(vars.PUBLIC_ORIGIN ? { publicOrigin: parsePublicOrigin(vars.PUBLIC_ORIGIN) } : {}),
     dataDir: path.resolve(repoRoot, vars.DATA_DIR),
     siteDir: path.resolve(repoRoot, vars.SITE_DIR),
     formsDir: path.resolve(repoRoot, vars.FORMS_DIR),
@@ -184,6 +191,15 @@ function crossChecks(vars: Env): string[] {
   } catch (error) {
     problems.push((error as Error).message);
   }
+  if (vars.PUBLIC_ORIGIN) {
+    try {
+      parsePublicOrigin(vars.PUBLIC_ORIGIN);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  } else if (WILDCARD_HOSTS.has(vars.HOST)) {
+    problems.push(`PUBLIC_ORIGIN is required when HOST is ${vars.HOST}: browsers reach the site by another address, and posts are taken only from pages there`);
+  }
   if (vars.REQUEST_TIMEOUT_MS < vars.HEADERS_TIMEOUT_MS) {
     problems.push("REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS");
   }
@@ -191,6 +207,18 @@ function crossChecks(vars: Env): string[] {
     problems.push("DELIVERY_BACKOFF_MAX_MS must be at least DELIVERY_BACKOFF_MS");
   }
   return problems;
+}
+
+/** Addresses that mean "every interface": no browser names the site by them. */
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/** An http(s) address with no path, as browsers name it in Origin (`https://example.com`); throws saying what is wrong. */
+export function parsePublicOrigin(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== "/" || /[?#@]/.test(value)) {
+    throw new Error(`PUBLIC_ORIGIN: "${value}" is not the site's origin (like https://www.example.co.uk, with no path)`);
+  }
+  return url.origin;
 }
 
 /** "partner=origin, partner=origin" as partner → origin; throws naming the entry that is not an http(s) origin. */

@@ -2,6 +2,7 @@
 import { buildServer } from "./buildServer";
 import { loadConfig, type Config } from "./config";
 import { ConfigFileError } from "./displayPath";
+import { siteOrigin } from "./security/siteOrigin";
 
 async function start(): Promise<void> {
   let config: Config;
@@ -19,7 +20,9 @@ async function start(): Promise<void> {
 
   try {
     const address = await app.listen({ host: config.host, port: config.port });
-    console.log(`${config.brand} is running at ${address}/`);
+    // The address by HOST's name (localhost, not 127.0.0.1): the one the site takes posts from, unless PUBLIC_ORIGIN says.
+    const local = siteOrigin({ host: config.host, port: config.port }, () => app.server.address())();
+    console.log(`${config.brand} is running at ${config.publicOrigin ? `${address}/, public address ${config.publicOrigin}/` : `${local}/`}`);
   } catch (error) {
     app.log.error({ err: error }, "could not start");
     await app.close();

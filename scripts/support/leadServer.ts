@@ -94,6 +94,6 @@ export function leadBody(n: number): string {
 
 /** Posts a lead; resolves with the answer's status and body. */
 export async function postLead(url: string, n: number): Promise<{ status: number; body: { code?: string; leadId?: string; buyers?: unknown[] } }> {
-  const response = await fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json" }, body: leadBody(n) });
+  const response = await fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: leadBody(n) });
   return { status: response.status, body: (await response.json()) as { code?: string; leadId?: string; buyers?: unknown[] } };
 }

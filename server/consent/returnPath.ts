@@ -3,6 +3,8 @@
  * let a link to us send visitors anywhere).
  */
 
+import { isSiteOrigin } from "../security/crossSitePost";
+
 /** Any origin will do: only the path of what it resolves is kept, and only when the text was a path to begin with. */
 const BASE = "http://site.invalid";
 
@@ -15,10 +17,10 @@ export function returnPathFromField(value: unknown): string | undefined {
   return url?.origin === BASE ? samePath(url) : undefined;
 }
 
-/** The path (with its query) of a Referer on `host`, or undefined for another host or no Referer. */
-export function returnPathFromReferer(referer: string | undefined, host: string): string | undefined {
+/** The path (with its query) of a Referer on the site's `origin`, or undefined for another site or no Referer. */
+export function returnPathFromReferer(referer: string | undefined, origin: string): string | undefined {
   const url = referer && URL.canParse(referer) ? new URL(referer) : undefined;
-  return url && /^https?:$/.test(url.protocol) && url.host === host ? samePath(url) : undefined;
+  return url && isSiteOrigin(url.origin, origin) ? samePath(url) : undefined;
 }
 
 /** The path and query, with leading slashes collapsed so "//elsewhere" cannot be read as another host. */

@@ -24,19 +24,17 @@ export function objectsToCounting(request: FastifyRequest): boolean {
   return request.cookies[ANALYTICS_COOKIE] === "0" || request.headers["sec-gpc"] === "1";
 }
 
-/** The visit the server gave this browser, when its cookie is present, signed by us and the visitor does not object. */
+/** The visit the server gave this browser, when its cookie is present, signed by us as a visit cookie and the visitor does not object. */
 export function visitOf(request: FastifyRequest): string | undefined {
-  const raw = request.cookies[VISIT_COOKIE];
-  if (!raw || objectsToCounting(request)) return undefined;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value !== null && VISIT_ID.test(unsigned.value) ? unsigned.value : undefined;
+  if (objectsToCounting(request)) return undefined;
+  const unsigned = request.signedCookie(VISIT_COOKIE);
+  return unsigned?.valid && VISIT_ID.test(unsigned.value) ? unsigned.value : undefined;
 }
 
 /** A new visit id, set in the reply's cookie. */
 export function startVisit(request: FastifyRequest, reply: FastifyReply): string {
   const visitId = randomBytes(16).toString("base64url");
-  reply.setCookie(VISIT_COOKIE, visitId, {
-    signed: true,
+  reply.setSignedCookie(VISIT_COOKIE, visitId, {
     path: "/",
     maxAge: VISIT_DAYS * 24 * 60 * 60,
     httpOnly: true,

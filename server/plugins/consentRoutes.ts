@@ -53,15 +53,22 @@ function page(reply: FastifyReply, code: number, html: string): FastifyReply {
 /** The answer to a post that records nothing: another site's, or one that is no choice. */
 const PROBLEM_PAGE = plainPage("Cookie settings", `<h1>Cookie settings</h1><p role="alert">${SOMETHING_WENT_WRONG}</p><p><a href="/">Back to the home page</a></p>`);
 
+/** What the consent route needs. */
+export interface ConsentRoutesOptions {
+  /** The site's own origin: only its pages may choose, and only its pages are gone back to. */
+  siteOrigin: () => string;
+}
+
 /** The consent routes. */
-export default async function consentRoutes(fastify: FastifyInstance): Promise<void> {
+export default async function consentRoutes(fastify: FastifyInstance, { siteOrigin }: ConsentRoutesOptions): Promise<void> {
   fastify.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 2048 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
 
   fastify.post<{ Body: ConsentForm }>("/api/consent", async (request, reply) => {
     // Another site may not choose for the visitor.
-    if (postedFromAnotherSite(request)) return page(reply, 403, PROBLEM_PAGE);
+    const origin = siteOrigin();
+    if (postedFromAnotherSite(request, origin)) return page(reply, 403, PROBLEM_PAGE);
     const form: ConsentForm = request.body && typeof request.body === "object" ? request.body : {};
-    const returnPath = returnPathFromField(form.return) ?? returnPathFromReferer(request.headers.referer, request.host) ?? "/";
+    const returnPath = returnPathFromField(form.return) ?? returnPathFromReferer(request.headers.referer, origin) ?? "/";
     if (form.choice === "customise") {
       const known = isOn(request, CONSENT_CHOSEN_COOKIE);
       return page(reply, 200, cookieSettingsPage({ analytics: !known || isOn(request, ANALYTICS_COOKIE), marketing: !known || isOn(request, MARKETING_COOKIE), returnPath }));

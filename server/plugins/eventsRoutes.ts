@@ -12,6 +12,7 @@ import type { StepEvent } from "../../schemas/generated/event";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import { assignVisit } from "../experiments/assignVersion";
 import { stepOrderProblem } from "../experiments/stepOrder";
+import { postedFromAnotherSite } from "../security/crossSitePost";
 import { visitOf } from "../experiments/visits";
 import type { FlowCatalog } from "../flowCatalog";
 import { recordStepReach } from "../storage/experimentStore";
@@ -23,6 +24,8 @@ export interface EventsRoutesOptions {
   flows: FlowCatalog;
   /** Beacons a client may send per rate-limit window: a visit sends one per step, so more than its leads. */
   rateLimitMax: number;
+  /** The site's own origin: only its pages' beacons are counted (sendBeacon sends Origin). */
+  siteOrigin: () => string;
 }
 
 /** The body's shape (schemas/event.schema.json, shared with the browser); flows, versions and steps are checked against the catalogue. */
@@ -31,7 +34,7 @@ const stepEventSchema = { $ref: "event.schema.json#" };
 const errorResponse = { $ref: "lead.schema.json#/definitions/leadResponse" };
 
 /** The events route. */
-export default async function eventsRoutes(fastify: FastifyInstance, { db, flows, rateLimitMax }: EventsRoutesOptions): Promise<void> {
+export default async function eventsRoutes(fastify: FastifyInstance, { db, flows, rateLimitMax, siteOrigin }: EventsRoutesOptions): Promise<void> {
   // Only JSON (sendBeacon's Blob is typed application/json): a text/plain body is what a cross-site form posts.
   fastify.removeContentTypeParser("text/plain");
 
@@ -40,6 +43,10 @@ export default async function eventsRoutes(fastify: FastifyInstance, { db, flows
     {
       config: { rateLimit: { max: rateLimitMax } },
       schema: { body: stepEventSchema, response: { "4xx": errorResponse, "5xx": errorResponse } },
+      // Before the body is read: another site's beacon is not looked at.
+      onRequest: async (request, reply) => {
+        if (postedFromAnotherSite(request, siteOrigin())) return reply.code(403).send({ code: "3", errors: [{ field: "origin", message: "Steps are counted only from the site's own pages" }] });
+      },
     },
     async (request, reply) => {
       const problem = eventProblem(flows, request.body);

@@ -15,6 +15,8 @@ import type { Database } from "../storage/schema";
 export interface NewsletterRoutesOptions {
   db: Kysely<Database>;
   now: () => Date;
+  /** The site's own origin: only its pages may post a sign-up. */
+  siteOrigin: () => string;
 }
 
 const SUBSCRIBED: NewsletterResponse = { message: "You have subscribed successfully!" };
@@ -44,7 +46,7 @@ function answerPage(message: string): string {
 }
 
 /** The newsletter route. */
-export default async function newsletterRoutes(fastify: FastifyInstance, { db, now }: NewsletterRoutesOptions): Promise<void> {
+export default async function newsletterRoutes(fastify: FastifyInstance, { db, now, siteOrigin }: NewsletterRoutesOptions): Promise<void> {
   fastify.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, formFields(String(body))));
 
   fastify.post<{ Body: NewsletterSignup; Reply: NewsletterResponse }>(
@@ -61,7 +63,7 @@ export default async function newsletterRoutes(fastify: FastifyInstance, { db, n
       const asPage = isFormPost(request.headers["content-type"]);
       const answer = (code: number, body: NewsletterResponse) =>
         asPage ? reply.code(code).type("text/html; charset=utf-8").send(answerPage(body.message) as never) : reply.code(code).send(body);
-      if (postedFromAnotherSite(request)) {
+      if (postedFromAnotherSite(request, siteOrigin())) {
         request.log.info("newsletter sign-up from another site refused");
         return answer(403, CROSS_SITE);
       }

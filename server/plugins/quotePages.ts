@@ -45,6 +45,8 @@ export interface QuotePagesOptions {
   plainRateLimitMax: number;
   /** New visits counted and quote sessions started per client address. */
   budgets: { newVisits: ClientBudget; quoteSessions: ClientBudget };
+  /** The site's own origin: a step is taken only from its pages. */
+  siteOrigin: () => string;
 }
 
 /** The pre-rendered page of one version, beside the quote page's index.html. */
@@ -59,7 +61,7 @@ interface QuoteQuery {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets }: QuotePagesOptions): Promise<void> {
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin }: QuotePagesOptions): Promise<void> {
   // Whether the build wrote a version's page: checked once per file (a built site does not change while served).
   const built = new Map<string, Promise<boolean>>();
   const isBuilt = (file: string) => {
@@ -164,7 +166,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const defaultFlow = flows.getFlow(flow.id, flow.defaultVersion!)!;
     if (!(request.body instanceof URLSearchParams)) return reply.code(415).send({ code: "3", message: "A quote step is sent as a form" });
     // Another site's page may not answer for the visitor.
-    if (postedFromAnotherSite(request)) return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
+    if (postedFromAnotherSite(request, siteOrigin())) return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
     // A quote session is one more row kept a day: one address may start only so many.
     const starting = await takeQuoteSessionStart(budgets.quoteSessions, request);
     if (!starting.allowed) return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));

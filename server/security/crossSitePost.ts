@@ -1,14 +1,30 @@
-/** Whether a form post came from another site's page: a plain HTML form needs no preflight, so any page can send one. */
+/** Whether a post came from another site's page: a plain HTML form needs no preflight, so any page can send one. */
 import type { FastifyRequest } from "fastify";
 
 /**
- * True when a browser says another site's page sent the request. Browsers send Sec-Fetch-Site, older ones at
- * least Origin; a request with neither is no browser's, so no visitor was tricked into it.
+ * True unless the browser names the site's own origin as the sender: in Origin, which every browser sends with a
+ * post, or (when a page's policy holds Origin back) in Referer's origin. A request naming neither is refused: it is
+ * no page of ours, whatever its Host says, since Host is the sender's to choose. A browser saying another site
+ * sent it (Sec-Fetch-Site) is believed.
  */
-export function postedFromAnotherSite(request: FastifyRequest): boolean {
+export function postedFromAnotherSite(request: FastifyRequest, siteOrigin: string): boolean {
   const site = request.headers["sec-fetch-site"];
-  if (typeof site === "string") return site !== "same-origin" && site !== "none";
-  const origin = request.headers.origin;
-  if (typeof origin !== "string") return false;
-  return origin !== `${request.protocol}://${request.host}`;
+  if (typeof site === "string" && site !== "same-origin" && site !== "none") return true;
+  const { origin, referer } = request.headers;
+  if (typeof origin === "string") return !isSiteOrigin(origin, siteOrigin);
+  return !(typeof referer === "string" && URL.canParse(referer) && isSiteOrigin(new URL(referer).origin, siteOrigin));
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether an origin a browser named is the site's. A site on this machine's loopback (`npm start`) is the same
+ * whichever loopback name the browser was given (localhost, 127.0.0.1, [::1]): only this machine can reach any of them.
+ */
+export function isSiteOrigin(named: string, siteOrigin: string): boolean {
+  if (named === siteOrigin) return true;
+  if (!URL.canParse(named)) return false;
+  const a = new URL(named);
+  const b = new URL(siteOrigin);
+  return LOOPBACK.has(a.hostname) && LOOPBACK.has(b.hostname) && a.protocol === b.protocol && a.port === b.port;
 }

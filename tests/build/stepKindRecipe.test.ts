@@ -172,7 +172,8 @@ const answers = {
 const dataDir = mkdtempSync(path.join(tmpdir(), "yes-no-"));
 const config = loadConfig({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, "no-site"), FORMS_DIR: formsDir, MIN_FILL_MS: "0", OPENING_HOURS: "always", LOG_LEVEL: "silent" });
 const app = await buildServer({ config, logger: false, deliveryWorker: false });
-const post = (given: Record<string, unknown>) => app.inject({ method: "POST", url: "/api/leads", payload: { flowId: "business-water", version: 1, answers: given } });
+// From the site's own page: HOST and PORT by default, so http://localhost:3000.
+const post = (given: Record<string, unknown>) => app.inject({ method: "POST", url: "/api/leads", headers: { origin: "http://localhost:3000" }, payload: { flowId: "business-water", version: 1, answers: given } });
 const stored = await post(answers);
 const leadId = stored.json().leadId;
 const reader = await openDatabase({ file: path.join(dataDir, "leads.sqlite") });

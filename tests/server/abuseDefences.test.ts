@@ -87,10 +87,12 @@ describe("the rate limit", () => {
     const dir = await makeTempDir();
     // A /64 of its own, so this run's count meets no other run's in the shared Redis.
     const address = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}::1`;
-    const config = loadConfig({ DATA_DIR: dir, SITE_DIR: `${dir}/none`, REDIS_URL: redisUrl!, RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_MS: "5000" });
+    // Two instances behind one public address.
+    const config = loadConfig({ DATA_DIR: dir, SITE_DIR: `${dir}/none`, REDIS_URL: redisUrl!, RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_MS: "5000", PUBLIC_ORIGIN: "https://www.switchplan.example" });
     const [a, b] = await Promise.all([buildServer({ config, logger: false, deliveryWorker: false }), buildServer({ config, logger: false, deliveryWorker: false })]);
     try {
-      const hit = (app: typeof a) => app.inject({ method: "POST", url: "/api/newsletter", remoteAddress: address, payload: { email: "shared@example.com", consentText: "Yes" } });
+      const hit = (app: typeof a) =>
+        app.inject({ method: "POST", url: "/api/newsletter", remoteAddress: address, headers: { origin: "https://www.switchplan.example" }, payload: { email: "shared@example.com", consentText: "Yes" } });
       expect([(await hit(a)).statusCode, (await hit(b)).statusCode, (await hit(a)).statusCode]).toEqual([200, 200, 429]);
     } finally {
       await a.close();

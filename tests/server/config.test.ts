@@ -40,6 +40,7 @@ describe("loadConfig", () => {
       ADDRESS_PROVIDER: "getaddress",
       ADDRESS_API_KEY: "key-123",
       MARKETPLACE_ORIGINS: "mmob=https://switchplan.mmob.example, other=http://127.0.0.1:4000/",
+      PUBLIC_ORIGIN: "https://WWW.Switchplan.example/",
     });
 
     expect(config).toMatchObject({
@@ -53,6 +54,7 @@ describe("loadConfig", () => {
       addressProvider: "getaddress",
       addressApiKey: "key-123",
       marketplaceOrigins: { mmob: "https://switchplan.mmob.example", other: "http://127.0.0.1:4000" },
+      publicOrigin: "https://www.switchplan.example",
     });
   });
 
@@ -81,6 +83,10 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://db/leads" }, /DATABASE_URL must match pattern/],
     [{ MARKETPLACE_ORIGINS: "mmob=https://market.example.com/embed" }, /MARKETPLACE_ORIGINS: "mmob=https:\/\/market.example.com\/embed" is not partner=origin/],
     [{ DELIVERY_WORKER: "yes" }, /DELIVERY_WORKER must be equal to one of the allowed values: on, off/],
+    [{ PUBLIC_ORIGIN: "www.switchplan.example" }, /PUBLIC_ORIGIN: "www.switchplan.example" is not the site's origin/],
+    [{ PUBLIC_ORIGIN: "https://www.switchplan.example/quote/" }, /PUBLIC_ORIGIN: "https:\/\/www.switchplan.example\/quote\/" is not the site's origin/],
+    [{ PUBLIC_ORIGIN: "ftp://www.switchplan.example" }, /PUBLIC_ORIGIN: "ftp:\/\/www.switchplan.example" is not the site's origin/],
+    [{ HOST: "0.0.0.0" }, /PUBLIC_ORIGIN is required when HOST is 0.0.0.0/],
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

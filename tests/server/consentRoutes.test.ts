@@ -9,9 +9,10 @@ afterEach(async () => {
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
-async function post(body: string, headers: Record<string, string> = {}) {
-  server ??= await startTestServer();
-  return server.app.inject({ method: "POST", url: "/api/consent", headers: { ...FORM, host: "site.test", ...headers }, payload: body });
+/** A post from a page of the site at http://site.test (its PUBLIC_ORIGIN), as a browser sends it. */
+async function post(body: string, headers: Record<string, string | undefined> = {}) {
+  server ??= await startTestServer({ PUBLIC_ORIGIN: "http://site.test" });
+  return server.app.inject({ method: "POST", url: "/api/consent", headers: { ...FORM, host: "site.test", origin: "http://site.test", ...headers }, payload: body });
 }
 
 /** The Set-Cookie headers as name → value, with the first cookie's attributes. */
@@ -69,10 +70,24 @@ describe("the cookie banner's plain form", () => {
     expect(again.body).toMatch(/name="marketing" value="1" checked/);
   });
 
-  it("refuses a choice another site's page posts, and one that is no choice", async () => {
-    const crossSite = await post("choice=accept", { "sec-fetch-site": "cross-site" });
+  it.each([
+    ["a browser saying another site sent it", { "sec-fetch-site": "cross-site" }],
+    ["another site naming itself as the host", { host: "evil.example", origin: "http://evil.example" }],
+    ["neither Origin nor Referer", { origin: undefined }],
+    ["a Referer on another site only", { origin: undefined, referer: "http://evil.example/" }],
+  ])("refuses a choice from anywhere but the site's pages: %s", async (_what, headers: Record<string, string | undefined>) => {
+    const crossSite = await post("choice=accept", headers);
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("takes a choice whose only sign of the site is a Referer on it (a page whose policy holds Origin back)", async () => {
+    const response = await post("choice=reject", { origin: undefined, referer: "http://site.test/business-water/" });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/business-water/");
+  });
+
+  it("refuses a choice that is no choice", async () => {
     const nonsense = await post("choice=maybe");
     expect(nonsense.statusCode).toBe(400);
     expect(nonsense.body).toContain("Something has gone wrong. Please try again.");

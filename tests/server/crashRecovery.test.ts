@@ -42,7 +42,7 @@ async function burst(url: string, senders: number, onAnswer: (count: number) => 
       const n = next++;
       const body = fixtureLead("business-energy", { phone: `020 7946 ${String(1000 + n)}`, email: `burst${n}@example.com` });
       try {
-        const response = await fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        const response = await fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify(body) });
         answers.push((await response.json()) as { code: string; leadId: string });
         onAnswer(answers.length);
       } catch {

@@ -57,7 +57,7 @@ describe("POST /api/newsletter", () => {
 });
 
 describe("the newsletter form posted without JavaScript", () => {
-  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  const post = (fields: Record<string, string>, headers: Record<string, string | undefined> = {}) =>
     server.app.inject({
       method: "POST",
       url: "/api/newsletter",
@@ -95,6 +95,8 @@ describe("the newsletter form posted without JavaScript", () => {
     ["a sibling site (Sec-Fetch-Site: same-site)", { "sec-fetch-site": "same-site", origin: "https://other.switchplan.example" }],
     ["an older browser naming another origin", { origin: "https://elsewhere.example" }],
     ["a sandboxed page (Origin: null)", { origin: "null" }],
+    ["another site naming itself as the host", { host: "evil.example", origin: "http://evil.example" }],
+    ["a client naming neither Origin nor Referer", { origin: undefined }],
   ])("refuses a sign-up posted by %s, storing nothing", async (_from, headers) => {
     const response = await post({ email: "forged@example.com", consentText: "Wording the other site chose" }, headers);
 
@@ -103,9 +105,10 @@ describe("the newsletter form posted without JavaScript", () => {
     expect(await subscribers()).toEqual([]);
   });
 
-  it("still takes the form from our own pages, as browsers mark it (same origin)", async () => {
-    const sameOrigin = await post({ email: "own@example.com", consentText: WORDING }, { "sec-fetch-site": "same-origin", origin: "http://localhost:80" });
-    const olderBrowser = await post({ email: "older@example.com", consentText: WORDING }, { origin: "http://localhost:80" });
+  it("still takes the form from our own pages, as browsers mark it (same origin, or a Referer on the site)", async () => {
+    // Without PUBLIC_ORIGIN the site is where the server listens: HOST and PORT (localhost:3000) before it listens.
+    const sameOrigin = await post({ email: "own@example.com", consentText: WORDING }, { "sec-fetch-site": "same-origin", origin: "http://localhost:3000" });
+    const olderBrowser = await post({ email: "older@example.com", consentText: WORDING }, { origin: undefined, referer: "http://localhost:3000/business-energy/" });
 
     expect([sameOrigin.statusCode, olderBrowser.statusCode]).toEqual([200, 200]);
     expect((await subscribers()).map((row) => row.email).sort()).toEqual(["older@example.com", "own@example.com"]);

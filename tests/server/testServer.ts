@@ -11,6 +11,8 @@ import { countLeads, findLead } from "../../server/storage/leadsStore";
 import type { Database, LeadRow } from "../../server/storage/schema";
 import { businessEnergyV1Answers } from "../../scripts/support/sampleLead";
 import { writeQuotePages } from "./support/quoteVisits";
+import { postFromOwnPages } from "./support/ownPages";
+import { siteOrigin } from "../../server/security/siteOrigin";
 
 /** A fresh temp folder; remove it with `removeTempDir`. */
 export function makeTempDir(prefix = "switchplan-test-"): Promise<string> {
@@ -48,8 +50,9 @@ export interface TestServerOptions {
 
 /**
  * Builds a server over a new temp DATA_DIR; SITE_DIR defaults to a folder that does not exist. The
- * rate limit and the visits and quote sessions per address are raised out of the way, the shop is always open and leads need no start token (tests
- * post in milliseconds), unless a test sets them.
+ * rate limit and the visits and quote sessions per address are raised out of the way, the shop is always open and leads
+ * need no start token (tests post in milliseconds), unless a test sets them. Its posts carry the site's Origin
+ * (support/ownPages.ts).
  */
 export async function startTestServer(env: Record<string, string> = {}, logger: boolean | object = false, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await makeTempDir();
@@ -71,6 +74,8 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     ...(options.now ? { now: options.now } : {}),
     secrets: options.secrets ?? {},
   });
+  // The site's pages post with their Origin; tests post as they do unless they say otherwise.
+  postFromOwnPages(app, siteOrigin(config, () => app.server.address()));
   const file = path.join(dataDir, "leads.sqlite");
   const withDb = async <T>(use: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
     const db = await openDatabase({ file });

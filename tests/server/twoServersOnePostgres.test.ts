@@ -38,7 +38,7 @@ it.skipIf(skipped)(
     const posts = Array.from({ length: 40 }, (_, n) =>
       fetch(`${servers[n % 2]!.url}/api/leads`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", origin: servers[n % 2]!.url },
         body: JSON.stringify(fixtureLead("business-energy", { phone: `020 7946 ${String(2000 + n)}`, email: `batch${n}@example.com` })),
       }).then((r) => r.json() as Promise<{ code: string }>),
     );
