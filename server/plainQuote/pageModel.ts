@@ -1,5 +1,5 @@
 /** The page a step is drawn from: the kept state as the step's components show it, with partners, deals and hours. */
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ServedStep } from "../../engine/core/servedStep";
 import type { FlowDocument, ServiceType } from "../../engine/core/types";
@@ -22,8 +22,21 @@ export function partnersOf(options: PlainQuoteOptions, flow: FlowDocument): Arra
 /** The offers of the deals files a flow's steps name, read from the forms folder as the build bundles them. */
 async function dealsOf(options: PlainQuoteOptions, flow: FlowDocument): Promise<Record<string, Deal[]>> {
   const names = [...new Set(flow.steps.flatMap((s) => ("deals" in s && typeof s.deals === "string" ? [s.deals] : [])))];
-  const files = await Promise.all(names.map(async (name) => [name, ((JSON.parse(await readFile(path.join(options.formsDir, "deals", `${name}.json`), "utf8")) as { deals: Deal[] }).deals)] as const));
+  const files = await Promise.all(names.map(async (name) => [name, await dealsFile(path.join(options.formsDir, "deals", `${name}.json`))] as const));
   return Object.fromEntries(files);
+}
+
+/** Deals files as last read, by path: read again only when the file has changed (the live preview edits them). */
+const dealsFiles = new Map<string, { modified: number; deals: Promise<Deal[]> }>();
+
+async function dealsFile(file: string): Promise<Deal[]> {
+  const modified = (await stat(file)).mtimeMs;
+  let kept = dealsFiles.get(file);
+  if (kept?.modified !== modified) {
+    kept = { modified, deals: readFile(file, "utf8").then((text) => (JSON.parse(text) as { deals: Deal[] }).deals) };
+    dealsFiles.set(file, kept);
+  }
+  return kept.deals;
 }
 
 /** The page of the kept state at its step, with a status and, when something was not taken, a notice. */
