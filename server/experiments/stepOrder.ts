@@ -1,6 +1,6 @@
 /**
  * Step reach that cannot run ahead: a browser's beacon counts a step for a visit only when the visit could have got
- * there. The flow's first step always; the success step only once the visit's lead is stored; any other step only
+ * there. The flow's first step always; a step where the flow ends (the success step) only once the visit's lead is stored; any other step only
  * when the visit has already reached a step whose transitions lead to it (engine/core's flow graph), so by induction
  * every counted step lies at the end of a path from the start the visit walked. A forged beacon moves nothing, and
  * along a path no step is reached by more visits than the one before it. Steps the server itself saw answered (the
@@ -8,6 +8,7 @@
  */
 import type { Kysely } from "kysely";
 import { flowGraph } from "../../engine/core/flowGraph";
+import { kindOf } from "../../engine/core/kinds/registry";
 import type { FieldError, FlowDocument } from "../../engine/core/types";
 import type { Database } from "../storage/schema";
 import { reachedAnyOf, visitHasLead } from "../storage/visitProgressStore";
@@ -29,7 +30,7 @@ export function stepsBefore(flow: FlowDocument, stepId: string): string[] {
 export async function stepOrderProblem(db: Kysely<Database>, { flow, periodId, visitId, stepId }: StepBeacon): Promise<FieldError | undefined> {
   if (stepId === flow.start) return undefined;
   const step = flow.steps.find((s) => s.id === stepId);
-  if (step?.kind === "success") {
+  if (step && kindOf(step).ends) {
     return (await visitHasLead(db, { flowId: flow.id, version: flow.version, visitId })) ? undefined : { field: "stepId", message: "The success step is counted only after this visit's lead is stored" };
   }
   const before = stepsBefore(flow, stepId);
