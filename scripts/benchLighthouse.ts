@@ -23,6 +23,9 @@ import { buildServer } from "../server/buildServer";
 import { loadConfig, repoRoot } from "../server/config";
 import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { precompress } from "./precompress";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+
+stopQuietlyWhenOutputCloses();
 
 const pages = [
   { name: "floor: plain React 19 SPA, first quote step", path: "/", floor: true },

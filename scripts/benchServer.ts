@@ -24,6 +24,9 @@ import { loadSettings, postLead, root, startLeadServer, uncappedBuyersFile } fro
 import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
 import { nextMove, stepById } from "../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../engine/core/types";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+
+stopQuietlyWhenOutputCloses();
 
 const seconds = Number(argument("--seconds") ?? 5);
 const connections = Number(argument("--connections") ?? 32);

@@ -15,6 +15,9 @@ import { ContentError, contentDir, readArticles } from "../site/build/contentPlu
 import { ukDate } from "../site/components/ukDate";
 import { precompress } from "./precompress";
 import { prerenderSite } from "./prerender";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+
+stopQuietlyWhenOutputCloses();
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const outDir = path.resolve(root, process.env.SITE_OUT_DIR ?? "dist");

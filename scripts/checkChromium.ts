@@ -4,6 +4,9 @@
  */
 import { accessSync, constants } from "node:fs";
 import { chromiumPath } from "./support/chromium";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+
+stopQuietlyWhenOutputCloses();
 
 try {
   accessSync(chromiumPath, constants.X_OK);

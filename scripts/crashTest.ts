@@ -14,6 +14,9 @@ import pg from "pg";
 import { openDatabase } from "../server/storage/database";
 import type { Database } from "../server/storage/schema";
 import { loadSettings, postLead, startLeadServer, uncappedBuyersFile } from "./support/leadServer";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+
+stopQuietlyWhenOutputCloses();
 
 const CONNECTIONS = 32;
 const leadsFlag = process.argv.indexOf("--leads");

@@ -6,6 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { formatFindings, hasErrors, type Finding } from "../engine/core/findings";
 import { defaultFormsDir, formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 
 /** Every finding for the flows under `formsDir`. */
 export function checkForms(formsDir = defaultFormsDir): Finding[] {
@@ -13,6 +14,7 @@ export function checkForms(formsDir = defaultFormsDir): Finding[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  stopQuietlyWhenOutputCloses();
   const findings = checkForms(formsDirFromEnv());
   console.log(formatFindings(findings));
   process.exit(hasErrors(findings) ? 1 : 0);

@@ -10,6 +10,7 @@ import type { FlowCorpus } from "../engine/core/flowCorpus";
 import { formsDirFromEnv, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
 import { flowSvg } from "./formsGraph";
 import { precompress } from "./precompress";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 
 /** Every version's picture, by file name: `<flow>-v<N>.svg`. */
 export function galleryPictures(corpus: FlowCorpus): Map<string, string> {
@@ -33,6 +34,7 @@ export async function writeGallery(siteOutDir: string, formsDir = formsDirFromEn
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  stopQuietlyWhenOutputCloses();
   const dir = await writeGallery(path.resolve(repoRoot, process.env.SITE_OUT_DIR ?? "dist"));
   console.log(`Wrote the flow pictures into ${path.relative(repoRoot, dir)}`);
 }

@@ -13,6 +13,7 @@ import { kindOf } from "../engine/core/kinds/registry";
 import type { FlowDocument, Step } from "../engine/core/types";
 import { defaultFormsDir, formsDirFromEnv, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
 import { escapeMarkup } from "../engine/core/escapeMarkup";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 
 const NODE_W = 220;
 const NODE_H = 64;
@@ -114,6 +115,7 @@ export function readFlow(flowId: string, version?: number, formsDir = defaultFor
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  stopQuietlyWhenOutputCloses();
   const args = process.argv.slice(2);
   const flowId = args.find((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
   const option = (name: string) => {

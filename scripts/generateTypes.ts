@@ -6,6 +6,7 @@ import { readFile, writeFile, readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { compile } from "json-schema-to-typescript";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 
 const repoSchemasDir = fileURLToPath(new URL("../schemas/", import.meta.url));
 
@@ -129,4 +130,7 @@ async function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  stopQuietlyWhenOutputCloses();
+  await main();
+}

@@ -17,6 +17,7 @@ import { buildServer } from "../server/buildServer";
 import { loadConfig } from "../server/config";
 import { loadFlowCatalog } from "../server/flowCatalog";
 import { flowSvg } from "./formsGraph";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 
 /** A running preview. */
 export interface LivePreview {
@@ -87,6 +88,7 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  stopQuietlyWhenOutputCloses();
   const preview = await startLivePreview();
   console.log(`Live preview at ${preview.url} (quote pages under ${preview.url}quote/, every flow at ${preview.url}dev/flows/). Edit the flows and save: the page follows.`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void preview.close().then(() => process.exit(0)));

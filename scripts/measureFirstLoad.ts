@@ -12,6 +12,9 @@ import { chromium } from "@playwright/test";
 import { buildServer } from "../server/buildServer";
 import { loadConfig, repoRoot } from "../server/config";
 import { chromiumArgs, chromiumPath } from "./support/chromium";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+
+stopQuietlyWhenOutputCloses();
 
 const pages = [
   { name: "home", path: "/" },

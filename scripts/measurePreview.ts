@@ -13,6 +13,9 @@ import { chromium, type Page } from "@playwright/test";
 import { defaultFormsDir } from "../engine/node/formsFolder";
 import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { startLivePreview } from "./livePreview";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+
+stopQuietlyWhenOutputCloses();
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const FLOW = "business-water";

@@ -27,6 +27,7 @@ import { visitorsPerVersion } from "../server/experiments/stats";
 import { openDatabase } from "../server/storage/database";
 import { listPeriods, loadExperimentCounts } from "../server/storage/experimentStore";
 import type { Database } from "../server/storage/schema";
+import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 
 export const USAGE = `Usage: npm run report:funnel -- <flow> [--period ID] [--json] [--html FILE]
        npm run report:funnel -- --counts FILE [--json] [--html FILE]
@@ -224,4 +225,7 @@ function periodList(periods: ExperimentPeriod[], shown?: string): string {
   return periods.map((p) => `  ${periodLine(p)}; ${weightsLine(p)}${p.id === shown ? "  (this report)" : ""}`).join("\n");
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await main(process.argv.slice(2)));
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  stopQuietlyWhenOutputCloses();
+  process.exit(await main(process.argv.slice(2)));
+}

@@ -3,6 +3,9 @@ import path from "node:path";
 import { loadConfig } from "../config";
 import { openDatabase } from "../storage/database";
 import { runLeadsCli, USAGE, UsageError } from "./leadsCli";
+import { stopQuietlyWhenOutputCloses } from "./closedOutput";
+
+stopQuietlyWhenOutputCloses();
 
 const args = process.argv.slice(2);
 if (args.length === 0 || args[0] === "--help" || args[0] === "help") {

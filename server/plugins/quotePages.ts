@@ -3,7 +3,8 @@
  * preview; otherwise the visit's cookie (made on its first quote page) is hashed with the flow id into the
  * weights in force (experiments/assignVersion.ts). The build pre-renders the first step of every version
  * (`v<N>.html` beside the page's `index.html`), so the HTML is the visit's own and scripts never draw it again.
- * A visit served a version by chance counts once per period as an exposure; previews, test visits (`tm`), bots,
+ * A visit served a version by chance counts once per period as an exposure and, served the page itself, as reaching
+ * the version's first step (the page is that step, whether or not its scripts run); previews, test visits (`tm`), bots,
  * prefetches and visitors who object to counting never do. A quote page the site's app draws itself (reached from
  * another page of the site) asks GET /api/quote-version for the same choice.
  */
@@ -20,7 +21,7 @@ import { newVisit } from "../experiments/newVisits";
 import { endVisit, isPrefetch, isUncountedFetch, objectsToCounting, visitOf } from "../experiments/visits";
 import type { FlowCatalog } from "../flowCatalog";
 import { londonDate } from "../hours/londonClock";
-import { ensurePeriod, recordExposure } from "../storage/experimentStore";
+import { ensurePeriod, recordExposure, recordStepReach } from "../storage/experimentStore";
 import { escapeHtml, plainPage } from "../plainPage";
 import type { PlainQuote, StepPage } from "../plainQuote/plainQuote";
 import { loadStepRenderer, type StepRenderer } from "../plainQuote/stepPages";
@@ -112,7 +113,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
 
     // No page built for the flow (an API-only server, or a flow added since the build): the site's 404.
     if (!fastify.hasReplyDecorator("sendFile") || !(await isBuilt(versionPageFile(flow.path, flow.defaultVersion!)))) return reply.callNotFound();
-    const version = await serveVisit(request, reply, flow, (v) => isBuilt(versionPageFile(flow.path, v)));
+    const version = await serveVisit(request, reply, flow, (v) => isBuilt(versionPageFile(flow.path, v)), { asked: request.query.v, shows: request.method === "GET", showsStart: true });
     // The page differs from visit to visit: never from a shared cache, always checked with the server.
     reply.header("vary", "Cookie").header("cache-control", "private, no-cache");
     return reply.sendFile(versionPageFile(flow.path, version));
@@ -120,15 +121,15 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
 
   /**
    * The version this request is served (`available` says which versions can be), counting the exposure of a visit
-   * served by chance.
+   * served by chance, and its reach of the version's first step when the answer is that step's page.
    */
   const serveVisit = async (
     request: FastifyRequest<{ Querystring: QuoteQuery }>,
     reply: FastifyReply,
     flow: CorpusFlow,
     available: (version: number) => Promise<boolean>,
-    // What the request asks of this flow: its `?v=`, and whether it shows the flow (a GET of its page does).
-    { asked, shows }: { asked: string | undefined; shows: boolean } = { asked: request.query.v, shows: request.method === "GET" },
+    // What the request asks of this flow: its `?v=`, whether it shows the flow (a GET of its page does), and whether what it shows is the first step.
+    { asked, shows, showsStart = false }: { asked: string | undefined; shows: boolean; showsStart?: boolean } = { asked: request.query.v, shows: request.method === "GET" },
   ): Promise<number> => {
     const fallback = flow.defaultVersion!;
     if (asked !== undefined && asked !== "") {
@@ -150,6 +151,10 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       const at = now();
       await ensurePeriod(db, flow.id, period, at);
       await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at });
+      // Counted as the page is served, not as its answer is posted, so a quote without scripts counts its first step as
+      // the browser's beacon does: the funnel's first step is the visits served. The beacon, or the first answer posted,
+      // then finds the row there (one per visit and step).
+      if (showsStart) await recordStepReach(db, { flowId: flow.id, periodId: period.id, visitId, stepId: flows.getFlow(flow.id, version)!.start });
     }
     return version;
   };

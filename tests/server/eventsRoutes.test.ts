@@ -72,22 +72,24 @@ describe("POST /api/events", () => {
     const s = await start();
     const cookie = await visit(s);
 
-    const response = await beacon(s, { flowId: "business-water", version: 1, stepId: "sites" }, { cookie: `${cookie}; _sp_consent_chosen=1; _sp_analytics_on=0` });
+    const response = await beacon(s, { flowId: "business-water", version: 1, stepId: "spend" }, { cookie: `${cookie}; _sp_consent_chosen=1; _sp_analytics_on=0` });
 
     expect(response.statusCode).toBe(403);
-    expect(await reached(s)).toEqual([]);
+    // Only the first step, counted as the page was served, before the visitor objected.
+    expect((await reached(s)).map((r) => r.step_id)).toEqual(["sites"]);
   });
 
   it("refuses a step of a version the visit was not served", async () => {
     const s = await start();
     const page = await getQuotePage(s.app, "business-energy");
     const other = page.version === 1 ? 2 : 1;
+    const served = await reached(s);
 
     const response = await beacon(s, { flowId: "business-energy", version: other, stepId: "address" }, { cookie: page.cookie! });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: "3", errors: [{ field: "version", message: `This visit was not served version ${other} of "business-energy"` }] });
-    expect(await reached(s)).toEqual([]);
+    expect(await reached(s)).toEqual(served);
   });
 
   it("agrees with the page on the version: the visit id hashed into the weights", async () => {
@@ -111,12 +113,13 @@ describe("POST /api/events", () => {
   ])("refuses %s with a 400 that says what is wrong, and counts nothing", async (_name, body, errors) => {
     const s = await start();
     const cookie = await visit(s);
+    const served = await reached(s);
 
     const response = await beacon(s, body, { cookie });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: "3", errors });
-    expect(await reached(s)).toEqual([]);
+    expect(await reached(s)).toEqual(served);
   });
 
   it.each([
