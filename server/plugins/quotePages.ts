@@ -27,11 +27,12 @@ import { loadStepRenderer, type StepRenderer } from "../plainQuote/stepPages";
 import { sendTooMany, stepGetLimits } from "../plainQuote/stepLimits";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import { PLAIN_NOTICES } from "../plainQuote/plainQuote";
-import { STEP_PARAM } from "../../engine/core/servedStep";
+import { STEP_FIELD, STEP_PARAM } from "../../engine/core/servedStep";
 import { countUnknownVersion } from "../storage/unknownVersionsStore";
 import type { Database } from "../storage/schema";
 import type { ClientBudget } from "../security/clientBudget";
 import { QUOTE_SESSIONS_SPENT, takeQuoteSessionStart } from "../plainQuote/quoteSessionBudget";
+import { plainStepOutcome, type ExperimentMetrics, type PlainStepOutcome } from "../metrics/experimentMetrics";
 
 export interface QuotePagesOptions {
   db: Kysely<Database>;
@@ -45,6 +46,8 @@ export interface QuotePagesOptions {
   plainRateLimitMax: number;
   /** New visits counted and quote sessions started per client address. */
   budgets: { newVisits: ClientBudget; quoteSessions: ClientBudget };
+  /** Counts exposures and plain steps (when the server exports metrics). */
+  metrics?: ExperimentMetrics;
 }
 
 /** The pre-rendered page of one version, beside the quote page's index.html. */
@@ -59,7 +62,7 @@ interface QuoteQuery {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets }: QuotePagesOptions): Promise<void> {
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, metrics }: QuotePagesOptions): Promise<void> {
   // Whether the build wrote a version's page: checked once per file (a built site does not change while served).
   const built = new Map<string, Promise<boolean>>();
   const isBuilt = (file: string) => {
@@ -147,7 +150,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     if (counted) {
       const at = now();
       await ensurePeriod(db, flow.id, period, at);
-      await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at });
+      if (await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at })) metrics?.exposed(flow.id, version);
     }
     return version;
   };
@@ -163,11 +166,19 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const { flow } = found;
     const defaultFlow = flows.getFlow(flow.id, flow.defaultVersion!)!;
     if (!(request.body instanceof URLSearchParams)) return reply.code(415).send({ code: "3", message: "A quote step is sent as a form" });
+    const stepId = request.body.get(STEP_FIELD) ?? "";
+    const counted = (outcome: PlainStepOutcome) => metrics?.plainStepPosted(flow.id, stepId, outcome);
     // Another site's page may not answer for the visitor.
-    if (postedFromAnotherSite(request)) return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
+    if (postedFromAnotherSite(request)) {
+      counted("other_site");
+      return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
+    }
     // A quote session is one more row kept a day: one address may start only so many.
     const starting = await takeQuoteSessionStart(budgets.quoteSessions, request);
-    if (!starting.allowed) return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));
+    if (!starting.allowed) {
+      counted("too_many");
+      return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));
+    }
     // The version of this page's flow, or of another flow the visitor moves into (shown to them from here).
     const version = (flowId?: string) => {
       const other = flowId === undefined ? undefined : flows.corpus().flows.find((f) => f.id === flowId && f.defaultVersion !== undefined);
@@ -175,6 +186,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       return serveVisit(request, reply, other, async (v) => flows.getFlow(other.id, v) !== undefined, { asked: undefined, shows: true });
     };
     const outcome = await plain.postStep(request, reply, defaultFlow, version);
+    counted(plainStepOutcome(outcome));
     if ("redirect" in outcome) return reply.header("cache-control", "no-store").redirect(outcome.redirect, 303);
     return sendStepPage(reply, outcome);
   };
