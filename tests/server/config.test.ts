@@ -25,7 +25,13 @@ describe("loadConfig", () => {
       perAddress: { newVisitsMax: 100, quoteSessionsMax: 30, windowMs: 3_600_000 },
       timeouts: { headersMs: 20_000, requestMs: 30_000, keepAliveMs: 10_000 },
       delivery: { worker: true, maxAttempts: 10, timeoutMs: 10_000, backoffMs: 30_000, backoffMaxMs: 3_600_000, pollMs: 2000, concurrency: 4 },
+      metrics: { host: "127.0.0.1" },
     });
+  });
+
+  it("serves metrics only when a metrics port is set, on loopback unless told otherwise", () => {
+    expect(loadConfig({ METRICS_PORT: "9464", WORKER_METRICS_PORT: "9465" }).metrics).toEqual({ host: "127.0.0.1", port: 9464, workerPort: 9465 });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({ host: "10.0.0.5", port: 9464 });
   });
 
   it("reads the lead pipeline's settings", () => {
@@ -81,6 +87,9 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://db/leads" }, /DATABASE_URL must match pattern/],
     [{ MARKETPLACE_ORIGINS: "mmob=https://market.example.com/embed" }, /MARKETPLACE_ORIGINS: "mmob=https:\/\/market.example.com\/embed" is not partner=origin/],
     [{ DELIVERY_WORKER: "yes" }, /DELIVERY_WORKER must be equal to one of the allowed values: on, off/],
+    [{ METRICS_PORT: "prometheus" }, /METRICS_PORT must be integer/],
+    [{ METRICS_PORT: "3000" }, /METRICS_PORT must not be the public PORT/],
+    [{ PORT: "8080", WORKER_METRICS_PORT: "8080" }, /WORKER_METRICS_PORT must not be the public PORT/],
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
