@@ -28,7 +28,7 @@ export async function exportedNames(...registries: Registry[]): Promise<Set<stri
   for (const registry of registries) {
     for (const metric of await registry.getMetricsAsJSON()) {
       names.add(metric.name);
-      if (metric.type === "histogram" || metric.type === "summary") for (const suffix of ["_bucket", "_sum", "_count"]) names.add(metric.name + suffix);
+      if (["histogram", "summary"].includes(String(metric.type))) for (const suffix of ["_bucket", "_sum", "_count"]) names.add(metric.name + suffix);
     }
   }
   return names;
