@@ -14,6 +14,8 @@
  *      one posted first answer), with the health probes beside it as in phase 3.
  * It prints requests/s, p50 and p99 of each, the leads/health ratio, and the health p99 while leads are
  * posted, each beside its target; and the machine's load average, as other work there skews every figure.
+ * With --metrics the servers export the operators' metrics (METRICS_PORT), scraped every second throughout:
+ * run it with and without, one after the other, to see what counting costs.
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -21,6 +23,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { loadSettings, postLead, root, startLeadServer, uncappedBuyersFile } from "./support/leadServer";
+import { freePort, scrapeEvery } from "./support/metricsScraper";
 import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
 import { nextMove, stepById } from "../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../engine/core/types";
@@ -31,6 +34,7 @@ stopQuietlyWhenOutputCloses();
 const seconds = Number(argument("--seconds") ?? 5);
 const connections = Number(argument("--connections") ?? 32);
 const probes = Number(argument("--probes") ?? 2);
+const withMetrics = process.argv.includes("--metrics");
 
 interface Phase {
   name: string;
@@ -158,7 +162,11 @@ const verdict = (ok: boolean) => (ok ? "meets" : "MISSES");
 
 const dir = await mkdtemp(path.join(tmpdir(), "switchplan-bench-"));
 const load = loadavg()[0]!;
-const server = await startLeadServer(loadSettings(dir, await uncappedBuyersFile(dir)));
+/** The metrics port to give a server, with --metrics; none without. */
+const metricsEnv = async (): Promise<Record<string, string>> => (withMetrics ? { METRICS_PORT: String(await freePort()) } : {});
+const serverMetrics = await metricsEnv();
+const server = await startLeadServer({ ...loadSettings(dir, await uncappedBuyersFile(dir)), ...serverMetrics });
+const scraper = serverMetrics.METRICS_PORT ? scrapeEvery(Number(serverMetrics.METRICS_PORT), 1000) : undefined;
 try {
   let serial = 0;
   const health = async () => {
@@ -185,12 +193,15 @@ try {
   await measure("warm-up", stepClient, 1000);
   const stepsAlone = await measure("POST /quote/… (a plain step)", stepClient, seconds * 1000);
   const phases = [healthAlone, leadsAlone, leadsBeside, healthBeside, stepsAlone];
+  const scrapes = await scraper?.stop();
   await server.stop();
 
   // The same flow on a server with the built site, whose server bundle draws the steps.
   const siteDir = path.join(root, "dist", "client");
   if (!existsSync(path.join(root, "dist", "server", "entry-server.js"))) throw new Error("dist/ is missing: run `npm run build` first");
-  const site = await startLeadServer({ ...loadSettings(path.join(dir, "site"), await uncappedBuyersFile(dir)), SITE_DIR: siteDir });
+  const siteMetrics = await metricsEnv();
+  const site = await startLeadServer({ ...loadSettings(path.join(dir, "site"), await uncappedBuyersFile(dir)), SITE_DIR: siteDir, ...siteMetrics });
+  const siteScraper = siteMetrics.METRICS_PORT ? scrapeEvery(Number(siteMetrics.METRICS_PORT), 1000) : undefined;
   try {
     const version = energy.defaultVersion!;
     const prerendered = getPage(`${site.url}/quote/business-energy/?v=${version}`);
@@ -204,12 +215,13 @@ try {
     ]);
     phases.push(drawnSteps, healthBesideSteps);
   } finally {
+    await siteScraper?.stop();
     await site.stop();
   }
 
   console.log(
     `\n${cpus()[0]?.model ?? "cpu"} × ${availableParallelism()}, Node ${process.version}, ${connections} connections, ${seconds} s per phase, ` +
-      `SQLite (WAL, synchronous=FULL); load average ${load.toFixed(2)} at start${load > 1 ? " (other work was running: figures are low)" : ""}\n`,
+      `SQLite (WAL, synchronous=FULL); metrics ${withMetrics ? `on (${scrapes ?? 0} scrapes of the first server)` : "off"}; load average ${load.toFixed(2)} at start${load > 1 ? " (other work was running: figures are low)" : ""}\n`,
   );
   console.log(`${"".padEnd(38)}${"requests/s".padStart(12)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}${"failed".padStart(9)}`);
   for (const phase of phases) {

@@ -35,6 +35,9 @@ import { openDatabase } from "./storage/database";
 import { clientBudget } from "./security/clientBudget";
 import { siteOrigin } from "./security/siteOrigin";
 import { memoryWindowCounts, redisWindowCounts } from "./security/windowCounts";
+import { countRequests } from "./metrics/httpMetrics";
+import { startMetricsServer } from "./metrics/metricsServer";
+import { serverMetrics, type ServerMetrics } from "./metrics/registry";
 
 /** The settings and what tests may replace (the clock, the worker, the secrets). */
 export interface BuildServerOptions {
@@ -82,7 +85,13 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   for (const schema of sharedSchemas) app.addSchema(schema);
   logFlowFindings(app.log, flows.corpus());
 
-  const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
+  // The operators' metrics only with a metrics port (server/metrics/): without one, no part is given any to count.
+  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, now, log: app.log });
+  const db = config.databaseUrl
+    ? await openDatabase({ url: config.databaseUrl })
+    : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite"), ...(metrics ? { onCommit: metrics.storage.committed } : {}) });
+  const deliveryMetrics = metrics?.watch(db);
+  if (metrics) countRequests(app, metrics.http);
   let worker: DeliveryWorker | undefined;
   app.addHook("onClose", async () => {
     await worker?.stop();
@@ -107,6 +116,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     minFillMs: config.minFillMs,
     startTokens: startTokens(await appSetting(db, "start_token_key")),
     onDeliveriesQueued: () => worker?.wake(),
+    ...(metrics ? { metrics: metrics.leads } : {}),
   };
   const addresses = createAddressProvider(config);
   // Budgets that span routes or must not stop the request (server/security/clientBudget.ts), shared as the rate limits are.
@@ -118,7 +128,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const { newVisitsMax, quoteSessionsMax, windowMs } = config.perAddress;
   const budgets = { newVisits: clientBudget(counts, "new-visits", { max: newVisitsMax, windowMs }), quoteSessions: clientBudget(counts, "quote-sessions", { max: quoteSessionsMax, windowMs }) };
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
-  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
   await app.register(healthRoutes, { db, flows });
   await app.register(devFlowsRoutes, { db, flows });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
@@ -130,9 +140,22 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(leadsRoutes, { ...taking, siteOrigin: ownOrigin });
 
   if (deliveryWorker ?? config.delivery.worker) {
-    worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now });
+    worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now, ...(deliveryMetrics ? { metrics: deliveryMetrics } : {}) });
   }
+  if (metrics) await serveMetrics(app, metrics, config.metrics);
   return app;
+}
+
+/** Serves the metrics on their own port until the app closes; a port that cannot be had closes the app and throws. */
+async function serveMetrics(app: FastifyInstance, metrics: ServerMetrics, { host, port }: Config["metrics"]): Promise<void> {
+  try {
+    const served = await startMetricsServer(metrics.registry, { host, port: port! });
+    app.addHook("onClose", () => served.close());
+    app.log.info({ url: `${served.url}/metrics` }, "metrics served");
+  } catch (error) {
+    await app.close();
+    throw new Error(`The metrics cannot be served on ${host}:${port}: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /**

@@ -58,6 +58,9 @@ const envJsonSchema = {
     DELIVERY_BACKOFF_MAX_MS: count(10, 60 * 60_000),
     DELIVERY_POLL_MS: count(10, 2000),
     DELIVERY_CONCURRENCY: count(1, 4, 64),
+    METRICS_PORT: { type: "integer", minimum: 1, maximum: 65535 },
+    METRICS_HOST: { type: "string", minLength: 1, default: "127.0.0.1" },
+    WORKER_METRICS_PORT: { type: "integer", minimum: 1, maximum: 65535 },
   },
 } as const satisfies JSONSchema;
 
@@ -128,6 +131,11 @@ export interface Config {
   /** How long a client may take over a request's headers, over the whole request, and idle between requests. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   delivery: DeliveryConfig;
+  /**
+   * Where the operators' metrics are served (server/metrics/): the server's on `port`, the delivery worker's
+   * (`npm run worker`) on `workerPort`; each unset means that process serves none.
+   */
+  metrics: { host: string; port?: number; workerPort?: number };
 }
 
 /** The repository root, so relative directories mean the same whichever folder the server starts in. */
@@ -172,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: vars.DELIVERY_POLL_MS,
       concurrency: vars.DELIVERY_CONCURRENCY,
     },
+    metrics: {
+      host: vars.METRICS_HOST,
+      ...(vars.METRICS_PORT === undefined ? {} : { port: vars.METRICS_PORT }),
+      ...(vars.WORKER_METRICS_PORT === undefined ? {} : { workerPort: vars.WORKER_METRICS_PORT }),
+    },
   };
 }
 
@@ -203,6 +216,9 @@ function crossChecks(vars: Env): string[] {
   if (vars.REQUEST_TIMEOUT_MS < vars.HEADERS_TIMEOUT_MS) {
     problems.push("REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS");
   }
+  // The metrics are for the operators' network only: never on the visitors' port.
+  if (vars.METRICS_PORT !== undefined && vars.METRICS_PORT === vars.PORT) problems.push("METRICS_PORT must not be the public PORT");
+  if (vars.WORKER_METRICS_PORT !== undefined && vars.WORKER_METRICS_PORT === vars.PORT) problems.push("WORKER_METRICS_PORT must not be the public PORT");
   if (vars.DELIVERY_BACKOFF_MAX_MS < vars.DELIVERY_BACKOFF_MS) {
     problems.push("DELIVERY_BACKOFF_MAX_MS must be at least DELIVERY_BACKOFF_MS");
   }

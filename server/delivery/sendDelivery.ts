@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
 import type { DeliveryConfig } from "../config";
+import type { DeliveryMetrics } from "../metrics/deliveryMetrics";
 import { findLead } from "../storage/leadsStore";
 import { postponeDelivery, recordAttempt, settleWithoutSending, type AttemptResult } from "../storage/deliveriesStore";
 import type { Database, DeliveryRow } from "../storage/schema";
@@ -23,14 +24,17 @@ export interface SendDeliveryOptions {
   log: FastifyBaseLogger;
   /** Where buyers' HMAC secrets are read (process.env). */
   secrets: NodeJS.ProcessEnv;
+  /** Counts attempts and dead letters (when the process exports metrics). */
+  metrics?: DeliveryMetrics;
 }
 
 /** Sends (or postpones, or settles) one row the worker holds the lease on. */
 export async function sendDelivery(options: SendDeliveryOptions, worker: string, row: DeliveryRow, now: () => Date): Promise<void> {
-  const { db, buyers, settings, log, secrets } = options;
+  const { db, buyers, settings, log, secrets, metrics } = options;
   const buyer = buyers.byKey(row.buyer_key);
   if (!buyer) {
     await settleWithoutSending(db, row.id, worker, "dead", `buyer "${row.buyer_key}" is no longer in the buyers file`, now());
+    metrics?.dead(row.buyer_key);
     log.warn({ deliveryId: row.id, buyer: row.buyer_key }, "delivery dead-lettered: its buyer left the buyers file");
     return;
   }
@@ -75,6 +79,8 @@ export async function sendDelivery(options: SendDeliveryOptions, worker: string,
     next,
     now(),
   );
+  metrics?.attempted(buyer.key, result.outcome);
+  if (next.status === "dead") metrics?.dead(buyer.key);
   log.info({ deliveryId: row.id, buyer: buyer.key, attempt: row.attempts + 1, outcome: result.outcome, status: next.status, httpStatus: result.httpStatus }, "delivery attempt");
   if (!kept) log.warn({ deliveryId: row.id }, "delivery attempt recorded after the worker's lease lapsed");
 }

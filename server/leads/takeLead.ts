@@ -8,6 +8,7 @@ import { replayFlow } from "../../engine/core/replayFlow";
 import type { Answers, SchemaCheck } from "../../engine/core/types";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import type { FlowCatalog } from "../flowCatalog";
+import type { LeadMetrics } from "../metrics/leadMetrics";
 import { acceptLead, type LeadIntake } from "./acceptLead";
 import { botReason, decoyLeadAnswer } from "./botCheck";
 import type { StartTokens } from "./startToken";
@@ -24,6 +25,8 @@ export interface LeadTaking {
   startTokens: StartTokens;
   /** Called after a lead with deliveries is committed (wakes the delivery worker). */
   onDeliveriesQueued?: () => void;
+  /** Counts what happens to each submission (when the server exports metrics). */
+  metrics?: LeadMetrics;
 }
 
 /** The HTTP status and the answer for one submission. */
@@ -34,10 +37,13 @@ export interface TakenLead {
 
 /** Takes one submission from the visit `visitId` (when counted); never logs its answers. */
 export async function takeLead(taking: LeadTaking, submission: LeadSubmission, visitId: string | undefined, log: FastifyBaseLogger): Promise<TakenLead> {
-  const { intake, flows, check, minFillMs, startTokens, onDeliveriesQueued } = taking;
+  const { intake, flows, check, minFillMs, startTokens, onDeliveriesQueued, metrics } = taking;
+  const arrived = performance.now();
   const receivedAt = intake.now();
+  metrics?.received(submission.flowId);
   const bot = botReason(submission, startTokens, minFillMs, receivedAt);
   if (bot) {
+    metrics?.droppedAsBot();
     log.info({ reason: bot }, "lead dropped as a bot's");
     return { status: 200, answer: decoyLeadAnswer(!intake.siteHours.isOpen(receivedAt)) };
   }
@@ -46,9 +52,11 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, v
   if (!flow && flows.isBroken(submission.flowId, submission.version)) {
     // The page was built from a good copy, but the server's file has an error (logged at start): our fault.
     log.error({ flowId: submission.flowId, version: submission.version }, "lead for a quote flow version that is not served");
+    metrics?.refused("4");
     return { status: 503, answer: { code: "4", message: SOMETHING_WENT_WRONG } };
   }
   if (!flow) {
+    metrics?.refused("3");
     const unknownFlow = !flows.hasFlow(submission.flowId);
     return {
       status: 400,
@@ -65,17 +73,29 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, v
 
   const key = submission.submissionKey;
   const before = key === undefined ? undefined : await leadTakenBefore(intake, key);
-  if (before) return { status: 200, answer: before };
+  if (before) {
+    metrics?.duplicate("resent");
+    return { status: 200, answer: before };
+  }
 
   const replay = replayFlow(flow, submission.answers as Answers, check);
-  if (replay.errors.length > 0) return { status: 400, answer: { code: "3", errors: replay.errors } };
+  if (replay.errors.length > 0) {
+    metrics?.refused("3");
+    return { status: 400, answer: { code: "3", errors: replay.errors } };
+  }
 
-  const { answer, queuedDeliveries } = await acceptLead(intake, submission, flow, replay.answers, visitId).catch(async (error: unknown) => {
+  const taken = await acceptLead(intake, submission, flow, replay.answers, visitId).catch(async (error: unknown) => {
     // A take of the same submission running alongside stored its lead first: the key's unique index refused ours.
     const first = key === undefined ? undefined : await leadTakenBefore(intake, key);
     if (!first) throw error;
-    return { answer: first, queuedDeliveries: false };
+    metrics?.duplicate("resent");
+    return { answer: first, queuedDeliveries: false, resent: true };
   });
+  const { answer, queuedDeliveries } = taken;
+  if (metrics && !("resent" in taken)) {
+    metrics.stored(flow.id, answer.code, (performance.now() - arrived) / 1000);
+    if (answer.code === "2") metrics.duplicate("person");
+  }
   log.info({ leadId: answer.leadId, flowId: flow.id, version: flow.version, code: answer.code, buyers: answer.buyers.length }, "lead stored");
   if (queuedDeliveries) onDeliveriesQueued?.();
   return { status: 200, answer };

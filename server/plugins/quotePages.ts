@@ -28,11 +28,12 @@ import { loadStepRenderer, type StepRenderer } from "../plainQuote/stepPages";
 import { sendTooMany, stepGetLimits } from "../plainQuote/stepLimits";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import { PLAIN_NOTICES } from "../plainQuote/plainQuote";
-import { STEP_PARAM } from "../../engine/core/servedStep";
+import { STEP_FIELD, STEP_PARAM } from "../../engine/core/servedStep";
 import { countUnknownVersion } from "../storage/unknownVersionsStore";
 import type { Database } from "../storage/schema";
 import type { ClientBudget } from "../security/clientBudget";
 import { QUOTE_SESSIONS_SPENT, takeQuoteSessionStart } from "../plainQuote/quoteSessionBudget";
+import { plainStepOutcome, type ExperimentMetrics, type PlainStepOutcome } from "../metrics/experimentMetrics";
 
 export interface QuotePagesOptions {
   db: Kysely<Database>;
@@ -48,6 +49,8 @@ export interface QuotePagesOptions {
   budgets: { newVisits: ClientBudget; quoteSessions: ClientBudget };
   /** The site's own origin: a step is taken only from its pages. */
   siteOrigin: () => string;
+  /** Counts exposures and plain steps (when the server exports metrics). */
+  metrics?: ExperimentMetrics;
 }
 
 /** The pre-rendered page of one version, beside the quote page's index.html. */
@@ -62,7 +65,7 @@ interface QuoteQuery {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin }: QuotePagesOptions): Promise<void> {
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin, metrics }: QuotePagesOptions): Promise<void> {
   // Whether the build wrote a version's page: checked once per file (a built site does not change while served).
   const built = new Map<string, Promise<boolean>>();
   const isBuilt = (file: string) => {
@@ -150,7 +153,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     if (counted) {
       const at = now();
       await ensurePeriod(db, flow.id, period, at);
-      await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at });
+      if (await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at })) metrics?.exposed(flow.id, version);
       // Counted as the page is served, not as its answer is posted, so a quote without scripts counts its first step as
       // the browser's beacon does: the funnel's first step is the visits served. The beacon, or the first answer posted,
       // then finds the row there (one per visit and step).
@@ -170,11 +173,19 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const { flow } = found;
     const defaultFlow = flows.getFlow(flow.id, flow.defaultVersion!)!;
     if (!(request.body instanceof URLSearchParams)) return reply.code(415).send({ code: "3", message: "A quote step is sent as a form" });
+    const stepId = request.body.get(STEP_FIELD) ?? "";
+    const counted = (outcome: PlainStepOutcome) => metrics?.plainStepPosted(flow.id, stepId, outcome);
     // Another site's page may not answer for the visitor.
-    if (postedFromAnotherSite(request, siteOrigin())) return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
+    if (postedFromAnotherSite(request, siteOrigin())) {
+      counted("other_site");
+      return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
+    }
     // A quote session is one more row kept a day: one address may start only so many.
     const starting = await takeQuoteSessionStart(budgets.quoteSessions, request);
-    if (!starting.allowed) return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));
+    if (!starting.allowed) {
+      counted("too_many");
+      return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));
+    }
     // The version of this page's flow, or of another flow the visitor moves into (shown to them from here).
     const version = (flowId?: string) => {
       const other = flowId === undefined ? undefined : flows.corpus().flows.find((f) => f.id === flowId && f.defaultVersion !== undefined);
@@ -182,6 +193,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       return serveVisit(request, reply, other, async (v) => flows.getFlow(other.id, v) !== undefined, { asked: undefined, shows: true });
     };
     const outcome = await plain.postStep(request, reply, defaultFlow, version);
+    counted(plainStepOutcome(outcome));
     if ("redirect" in outcome) return reply.header("cache-control", "no-store").redirect(outcome.redirect, 303);
     return sendStepPage(reply, outcome);
   };

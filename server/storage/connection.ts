@@ -16,6 +16,8 @@ export type UnitRunner = <A, R>(unit: StorageUnit<A, R>, args: A) => Promise<R>;
 interface Connection {
   dialect: "sqlite" | "postgres";
   runUnit: UnitRunner;
+  /** Work waiting for the store: requests queued for the SQLite writer, or queries waiting for a pooled PostgreSQL connection. */
+  waiting: () => number;
 }
 
 const connections = new WeakMap<Kysely<Database>, Connection>();
@@ -28,6 +30,11 @@ export function registerConnection(db: Kysely<Database>, connection: Connection)
 /** Whether a database opened here is PostgreSQL (row locks with SKIP LOCKED) rather than SQLite. */
 export function isPostgres(db: Kysely<Database>): boolean {
   return connections.get(db)?.dialect === "postgres";
+}
+
+/** The work waiting for the database now (see Connection.waiting); 0 for one not opened here. */
+export function waitingWork(db: Kysely<Database>): number {
+  return connections.get(db)?.waiting() ?? 0;
 }
 
 /** Runs a storage unit atomically on the database and resolves with its result once committed. */

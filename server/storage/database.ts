@@ -12,7 +12,11 @@ import { openSqlite } from "./sqlite/openSqlite";
 
 /** Where the database lives: a SQLite file (":memory:" for a throwaway one), or a PostgreSQL URL. */
 export type OpenDatabaseOptions =
-  | { file: string }
+  | {
+      file: string;
+      /** Hears each group commit's duration in seconds (the operators' metrics). */
+      onCommit?: (seconds: number) => void;
+    }
   | {
       url: string;
       /** A PostgreSQL schema to work in, created when missing (tests give each run its own). */
@@ -23,7 +27,7 @@ export type OpenDatabaseOptions =
 
 /** Opens (creating if needed) and migrates the database; the caller destroys it on shutdown. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Kysely<Database>> {
-  if ("file" in options) return openSqlite(options.file);
+  if ("file" in options) return openSqlite(options.file, options.onCommit);
   const db = await openPostgres(options);
   try {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
@@ -55,6 +59,6 @@ async function openPostgres({ url, schema, poolSize = 10 }: { url: string; schem
   pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // PostgreSQL commits concurrent transactions together by itself: each unit is a transaction of its own.
-  registerConnection(db, { dialect: "postgres", runUnit: (unit, args) => db.transaction().execute((trx) => unit(trx, args)) });
+  registerConnection(db, { dialect: "postgres", waiting: () => pool.waitingCount, runUnit: (unit, args) => db.transaction().execute((trx) => unit(trx, args)) });
   return db;
 }

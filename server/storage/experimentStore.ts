@@ -44,13 +44,14 @@ export interface Exposure {
   at: Date;
 }
 
-/** Counts a visit's exposure, once per period however often the page is served. */
-export async function recordExposure(db: Kysely<Database>, { flowId, periodId, visitId, version, at }: Exposure): Promise<void> {
-  await db
+/** Counts a visit's exposure, once per period however often the page is served; true when this call counted it. */
+export async function recordExposure(db: Kysely<Database>, { flowId, periodId, visitId, version, at }: Exposure): Promise<boolean> {
+  const result = await db
     .insertInto("experiment_exposures")
     .values({ flow_id: flowId, period_id: periodId, visit_id: visitId, flow_version: version, exposed_at: at.toISOString() })
     .onConflict((oc) => oc.columns(["flow_id", "period_id", "visit_id"]).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Counts that a visit reached a step, once per visit and step. */

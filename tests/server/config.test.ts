@@ -25,7 +25,13 @@ describe("loadConfig", () => {
       perAddress: { newVisitsMax: 100, quoteSessionsMax: 30, windowMs: 3_600_000 },
       timeouts: { headersMs: 20_000, requestMs: 30_000, keepAliveMs: 10_000 },
       delivery: { worker: true, maxAttempts: 10, timeoutMs: 10_000, backoffMs: 30_000, backoffMaxMs: 3_600_000, pollMs: 2000, concurrency: 4 },
+      metrics: { host: "127.0.0.1" },
     });
+  });
+
+  it("serves metrics only when a metrics port is set, on loopback unless told otherwise", () => {
+    expect(loadConfig({ METRICS_PORT: "9464", WORKER_METRICS_PORT: "9465" }).metrics).toEqual({ host: "127.0.0.1", port: 9464, workerPort: 9465 });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({ host: "10.0.0.5", port: 9464 });
   });
 
   it("reads the lead pipeline's settings", () => {
@@ -87,6 +93,9 @@ describe("loadConfig", () => {
     [{ PUBLIC_ORIGIN: "https://www.switchplan.example/quote/" }, /PUBLIC_ORIGIN: "https:\/\/www.switchplan.example\/quote\/" is not the site's origin/],
     [{ PUBLIC_ORIGIN: "ftp://www.switchplan.example" }, /PUBLIC_ORIGIN: "ftp:\/\/www.switchplan.example" is not the site's origin/],
     [{ HOST: "0.0.0.0" }, /PUBLIC_ORIGIN is required when HOST is 0.0.0.0/],
+    [{ METRICS_PORT: "prometheus" }, /METRICS_PORT must be integer/],
+    [{ METRICS_PORT: "3000" }, /METRICS_PORT must not be the public PORT/],
+    [{ PORT: "8080", WORKER_METRICS_PORT: "8080" }, /WORKER_METRICS_PORT must not be the public PORT/],
   ])("refuses %j with a message naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

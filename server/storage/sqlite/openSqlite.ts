@@ -20,7 +20,7 @@ import {
 import { registerConnection } from "../connection";
 import type { Database } from "../schema";
 import { unitName } from "../storageUnits";
-import type { ThreadReply, ThreadRequest } from "./threadProtocol";
+import type { CommitReport, ThreadMessage, ThreadReply, ThreadRequest } from "./threadProtocol";
 
 /** A request before it is numbered (each kind of ThreadRequest without its id). */
 type Unnumbered = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
@@ -34,13 +34,16 @@ class SqliteThread {
   private nextId = 1;
   private failure: Error | undefined;
 
+  /** Who hears of each commit, by connection (the writer's reports; the other threads send none). */
+  readonly commitListeners = new Map<number, (seconds: number) => void>();
+
   constructor(entry: string) {
     // tsx's loader does not reach worker threads by itself: register it, then load the TypeScript entry.
     const tsx = import.meta.resolve("tsx/esm/api");
     const entryUrl = new URL(entry, import.meta.url).href;
     this.worker = new Worker(`import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entryUrl)}); });`, { eval: true });
     this.worker.unref();
-    this.worker.on("message", (replies: ThreadReply[]) => replies.forEach((reply) => this.settle(reply)));
+    this.worker.on("message", (messages: ThreadMessage[]) => messages.forEach((message) => ("kind" in message ? this.reported(message) : this.settle(message))));
     this.worker.on("error", (error) => this.stopWith(error));
     this.worker.on("exit", (code) => this.stopWith(new Error(`The SQLite thread ${entry} stopped (exit code ${code})`)));
   }
@@ -55,6 +58,15 @@ class SqliteThread {
       if (this.outbox.length === 0) setImmediate(() => this.send());
       this.outbox.push({ ...request, id } as ThreadRequest);
     });
+  }
+
+  /** Requests sent and not yet answered: for the writer, the work queued behind its commits. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  private reported({ connection, seconds }: CommitReport): void {
+    this.commitListeners.get(connection)?.(seconds);
   }
 
   private send(): void {
@@ -123,8 +135,8 @@ function releaseThreads(used: Threads): void {
   }, IDLE_THREADS_MS).unref();
 }
 
-/** Opens (creating and migrating) a SQLite file; ":memory:" is a throwaway database with no reader or checkpoints. */
-export async function openSqlite(file: string): Promise<Kysely<Database>> {
+/** Opens (creating and migrating) a SQLite file; ":memory:" is a throwaway database with no reader or checkpoints. `onCommit` hears each group commit's duration. */
+export async function openSqlite(file: string, onCommit?: (seconds: number) => void): Promise<Kysely<Database>> {
   const used = useThreads();
   const connection = nextConnection++;
   const hasReader = file !== ":memory:";
@@ -136,9 +148,11 @@ export async function openSqlite(file: string): Promise<Kysely<Database>> {
     throw error;
   }
   const threadFor = (query: CompiledQuery): SqliteThread => (hasReader && isRead(query) ? used.reader : used.writer);
+  if (onCommit) used.writer.commitListeners.set(connection, onCommit);
   const db = new Kysely<Database>({ dialect: threadDialect(used, connection, threadFor, hasReader) });
   registerConnection(db, {
     dialect: "sqlite",
+    waiting: () => used.writer.inFlight,
     runUnit: (unit, args) => used.writer.call({ kind: "unit", connection, name: unitName(unit), args }) as never,
   });
   return db;
@@ -175,6 +189,7 @@ function threadDialect(used: Threads, connection: number, threadFor: (query: Com
       // The writer closes last: closing the last connection checkpoints the whole WAL into the file.
       await Promise.allSettled(others);
       await Promise.allSettled([used.writer.call({ kind: "close", connection })]);
+      used.writer.commitListeners.delete(connection);
       releaseThreads(used);
     },
   };

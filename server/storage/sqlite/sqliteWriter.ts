@@ -37,7 +37,7 @@ const WRITER_NICE = 5;
 
 const port = parentPort!;
 setPriority(0, WRITER_NICE);
-const { answer, fail } = replies(port);
+const { answer, fail, committed } = replies(port);
 const connections = new Map<number, Connection>();
 const waiting: Queued[] = [];
 let flushing = false;
@@ -120,6 +120,7 @@ async function close(requestId: number, id: number): Promise<void> {
 /** Runs the work in one transaction, each request in a savepoint, and answers every request after COMMIT. */
 async function commitTogether(id: number, work: Work[]): Promise<void> {
   const connection = connections.get(id);
+  const began = performance.now();
   try {
     if (!connection) throw new Error(`SQLite connection ${id} is not open in the writer thread`);
     connection.sqlite.exec("BEGIN IMMEDIATE");
@@ -159,5 +160,6 @@ async function commitTogether(id: number, work: Work[]): Promise<void> {
     for (const lost of done) fail(lost.id, error);
     return;
   }
+  committed(id, (performance.now() - began) / 1000);
   for (const { id: requestId, result } of done) answer(requestId, result);
 }

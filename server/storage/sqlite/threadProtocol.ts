@@ -17,6 +17,17 @@ export type ThreadRequest =
 /** The answer to a request, matched by id. */
 export type ThreadReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SentError };
 
+/** The writer's note of one group commit, sent beside the answers it released (for the operators' metrics). */
+export interface CommitReport {
+  kind: "commit";
+  connection: number;
+  /** From BEGIN to the end of COMMIT (its fsync included). */
+  seconds: number;
+}
+
+/** What a SQLite thread sends back, in arrays: answers, and the writer's commit reports. */
+export type ThreadMessage = ThreadReply | CommitReport;
+
 /** An error as it crosses threads: enough to log it and to tell its kind. */
 export interface SentError {
   name: string;
@@ -56,9 +67,9 @@ export function execute(connection: StatementCache, sql: string, parameters: rea
  * Answers to send back, sent together once per turn of the thread's event loop: one message for a whole
  * group commit rather than one per request.
  */
-export function replies(port: MessagePort): { answer(id: number, result: unknown): void; fail(id: number, error: unknown): void } {
-  let outbox: ThreadReply[] = [];
-  const send = (reply: ThreadReply) => {
+export function replies(port: MessagePort): { answer(id: number, result: unknown): void; fail(id: number, error: unknown): void; committed(connection: number, seconds: number): void } {
+  let outbox: ThreadMessage[] = [];
+  const send = (reply: ThreadMessage) => {
     if (outbox.length === 0) {
       setImmediate(() => {
         const sending = outbox;
@@ -70,6 +81,7 @@ export function replies(port: MessagePort): { answer(id: number, result: unknown
   };
   return {
     answer: (id, result) => send({ id, ok: true, result }),
+    committed: (connection, seconds) => send({ kind: "commit", connection, seconds }),
     fail(id, error) {
       const { name, message, code } = error as Partial<Error & { code: unknown }>;
       send({ id, ok: false, error: { name: name ?? "Error", message: message ?? String(error), ...(typeof code === "string" ? { code } : {}) } });

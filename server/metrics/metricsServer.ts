@@ -1,0 +1,51 @@
+/**
+ * The metrics in Prometheus's text format at GET /metrics, on a port and address of their own (METRICS_PORT,
+ * METRICS_HOST; loopback by default), so they are never reachable through the public port. A plain Node server:
+ * it answers one path, and a scrape never waits behind the site's rate limits or hooks.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Registry } from "prom-client";
+
+/** A listening metrics server. */
+export interface MetricsServer {
+  /** Where it listens, e.g. http://127.0.0.1:9464 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on host:port; rejects when the port cannot be had (taken, or not allowed). */
+export async function startMetricsServer(registry: Registry, { host, port }: { host: string; port: number }): Promise<MetricsServer> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? "").split("?")[0];
+    if (path !== "/metrics" || (request.method !== "GET" && request.method !== "HEAD")) {
+      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found: the metrics are at /metrics\n");
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { "content-type": registry.contentType }).end(request.method === "HEAD" ? undefined : text),
+      (error: unknown) => response.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end(`The metrics could not be collected: ${String(error)}\n`),
+    );
+  });
+  await listen(server, host, port);
+  const { address, port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://${address.includes(":") ? `[${address}]` : address}:${bound}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A scraper keeps its connection alive between scrapes: do not wait for it to hang up.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The operators' metrics: one prom-client registry per process, with the library's process defaults (event-loop
+ * lag, heap, handles) and the series each part counts. The server exports them all; the delivery worker
+ * (`npm run worker`) its deliveries and store. They are made only when a metrics port is set: without one every
+ * part is given no metrics, and counting is a skipped optional call.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import { Registry, collectDefaultMetrics } from "prom-client";
+import type { BuyerDirectory } from "../buyers/buyerDirectory";
+import type { FlowCatalog } from "../flowCatalog";
+import type { Database } from "../storage/schema";
+import { deliveryMetrics, type DeliveryMetrics } from "./deliveryMetrics";
+import { experimentMetrics, type ExperimentMetrics } from "./experimentMetrics";
+import { flowMetrics } from "./flowMetrics";
+import { httpMetrics, type HttpMetrics } from "./httpMetrics";
+import { leadMetrics, type LeadMetrics } from "./leadMetrics";
+import { storageMetrics, type StorageMetrics } from "./storageMetrics";
+
+/** What both processes export. */
+export interface ProcessMetrics {
+  registry: Registry;
+  storage: StorageMetrics;
+  /** Starts the series that read the database (the delivery queue) once it is open. */
+  watch(db: Kysely<Database>): DeliveryMetrics;
+}
+
+/** The server's metrics. */
+export interface ServerMetrics extends ProcessMetrics {
+  http: HttpMetrics;
+  leads: LeadMetrics;
+  experiments: ExperimentMetrics;
+}
+
+/** What the delivery series need besides the database. */
+export interface MetricsSources {
+  buyers: BuyerDirectory;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** A registry with the process defaults, the store and (once watching a database) the delivery queue. */
+export function processMetrics({ buyers, now, log }: MetricsSources): ProcessMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const storage = storageMetrics(registry);
+  return {
+    registry,
+    storage,
+    watch(db) {
+      storage.watch(db);
+      return deliveryMetrics(registry, { db, buyers, now, log });
+    },
+  };
+}
+
+/** The server's registry: the process's series, and HTTP, leads, experiments and flows. */
+export function serverMetrics(sources: MetricsSources & { flows: FlowCatalog }): ServerMetrics {
+  const base = processMetrics(sources);
+  flowMetrics(base.registry, sources.flows);
+  return {
+    ...base,
+    http: httpMetrics(base.registry),
+    leads: leadMetrics(base.registry, sources.flows),
+    experiments: experimentMetrics(base.registry, sources.flows),
+  };
+}

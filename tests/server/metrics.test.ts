@@ -1,0 +1,101 @@
+import { createServer } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "./support/eventually";
+import { fixtureLead } from "./support/pipelineFixtures";
+import { startReceiver, type Receiver } from "./support/receiver";
+import { serverDialects, startServerOn, type ServerOnDialect } from "./support/serverOnDialect";
+
+let running: ServerOnDialect | undefined;
+let receiver: Receiver | undefined;
+afterEach(async () => {
+  await running?.close();
+  await receiver?.close();
+  running = undefined;
+});
+
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.once("error", reject);
+  });
+}
+
+/** The exposition's samples as name, labels and value. */
+function samples(text: string): Array<{ name: string; labels: Record<string, string>; value: number }> {
+  return text
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => {
+      const [, name = "", labelText = "", value = ""] = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (.+)$/.exec(line) ?? [];
+      const labels = Object.fromEntries([...labelText.matchAll(/([a-zA-Z_]+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]));
+      return { name, labels, value: Number(value) };
+    });
+}
+
+/** The value of the sample with this name and exactly these labels (undefined when there is none). */
+function valueOf(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  return samples(text).find((s) => s.name === name && JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()))?.value;
+}
+
+describe.each(serverDialects)("the operators' metrics (%s)", (dialect, skipped) => {
+  it.skipIf(skipped)("are served on their own port with what the site did, and no visitor's data in a label", async () => {
+    const port = await freePort();
+    receiver = await startReceiver();
+    running = await startServerOn(dialect, {
+      receiverUrl: receiver.url,
+      deliveryWorker: true,
+      env: { OPENING_HOURS: "always", DELIVERY_POLL_MS: "20", METRICS_PORT: String(port) },
+    });
+    const { app } = running.server;
+    const scrape = async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+      return response.text();
+    };
+
+    const lead = await app.inject({ method: "POST", url: "/api/leads", payload: fixtureLead("business-energy", { email: "sam.visitor@example.com", postcode: "M1 1AE" }) });
+    expect(lead.json<{ code: string }>().code).toBe("5");
+    // A visitor's own values where a route, a flow and a step would be.
+    await app.inject({ method: "GET", url: "/api/addresses?postcode=LS1%204DY" });
+    await app.inject({ method: "GET", url: "/quote/sam.visitor@example.com/?postcode=LS1+4DY" });
+    await app.inject({ method: "POST", url: "/api/leads", payload: { ...fixtureLead("business-energy"), flowId: "sam-visitor-m1-1ae" } });
+    await app.inject({
+      method: "POST",
+      url: "/quote/fixture-business-energy/?postcode=LS1+4DY",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+      payload: new URLSearchParams({ _step: "sam.visitor@example.com", _rev: "0" }).toString(),
+    });
+    await receiver.waitFor(2);
+
+    const text = await eventually(scrape, (t) => (valueOf(t, "switchplan_delivery_attempts_total", { buyer: "day-energy", outcome: "delivered" }) ?? 0) >= 1);
+
+    expect(valueOf(text, "switchplan_http_requests_total", { route: "/api/leads", method: "POST", status: "200" })).toBe(1);
+    expect(valueOf(text, "switchplan_http_requests_total", { route: "/api/addresses", method: "GET", status: "200" })).toBe(1);
+    expect(valueOf(text, "switchplan_http_request_duration_seconds_count", { route: "/api/leads", method: "POST", status: "200" })).toBe(1);
+    expect(valueOf(text, "switchplan_leads_stored_total", { flow: "fixture-business-energy", code: "5" })).toBe(1);
+    expect(valueOf(text, "switchplan_leads_received_total", { flow: "other" })).toBe(1);
+    expect(valueOf(text, "switchplan_leads_refused_total", { code: "3" })).toBe(1);
+    expect(valueOf(text, "switchplan_lead_commit_seconds_count")).toBe(1);
+    expect(valueOf(text, "switchplan_plain_steps_total", { flow: "fixture-business-energy", step: "other", outcome: "not_taken" })).toBe(1);
+    expect(valueOf(text, "switchplan_delivery_attempts_total", { buyer: "second-energy", outcome: "delivered" })).toBe(1);
+    expect(valueOf(text, "switchplan_delivery_queue_depth", { buyer: "day-energy" })).toBe(0);
+    expect(valueOf(text, "switchplan_delivery_oldest_waiting_seconds")).toBe(0);
+    expect(valueOf(text, "switchplan_flow_unavailable", { flow: "fixture-business-energy" })).toBe(0);
+    expect(valueOf(text, "switchplan_flow_versions_served", { flow: "fixture-business-energy" })).toBe(1);
+    expect(valueOf(text, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
+    if (dialect === "SQLite") expect(valueOf(text, "switchplan_sqlite_commit_seconds_count")).toBeGreaterThan(0);
+    else expect(valueOf(text, "switchplan_postgres_pool_waiting")).toBe(0);
+
+    const values = samples(text).flatMap((s) => Object.values(s.labels));
+    expect(values.filter((v) => /@|\?|LS1|4DY|M1 1AE|sam/i.test(v))).toEqual([]);
+    expect(values).toContain("unmatched");
+
+    // Never through the visitors' port.
+    expect((await app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+  });
+});

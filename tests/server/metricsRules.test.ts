@@ -1,0 +1,76 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { load } from "js-yaml";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadBuyers } from "../../server/buyers/loadBuyers";
+import { loadConfig, repoRoot } from "../../server/config";
+import { loadFlowCatalog } from "../../server/flowCatalog";
+import { processMetrics, serverMetrics } from "../../server/metrics/registry";
+import { openDatabase } from "../../server/storage/database";
+import type { Database } from "../../server/storage/schema";
+import { exportedNames, metricNames } from "./support/promqlNames";
+
+interface RuleFile {
+  groups: Array<{ name: string; rules: Array<{ alert?: string; record?: string; expr: string }> }>;
+}
+
+interface Dashboard {
+  panels: Array<{ title: string; targets?: Array<{ expr?: string }> }>;
+}
+
+let db: Kysely<Database>;
+let exported: Set<string>;
+
+// The names come from the registries the server and the worker build, so a metric renamed in the code fails here.
+beforeAll(async () => {
+  const config = loadConfig({});
+  const buyers = await loadBuyers(config.buyersFile);
+  const log = { warn: () => undefined } as never;
+  db = await openDatabase({ file: ":memory:" });
+  const server = serverMetrics({ buyers, flows: loadFlowCatalog(config.formsDir), now: () => new Date(), log });
+  server.watch(db);
+  const worker = processMetrics({ buyers, now: () => new Date(), log });
+  worker.watch(db);
+  exported = await exportedNames(server.registry, worker.registry);
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+/** The expressions' names that no registry exports, by where they are used. */
+function unknownNames(exprs: Array<[where: string, expr: string]>): string[] {
+  return exprs.flatMap(([where, expr]) => {
+    const names = metricNames(expr);
+    if (names.length === 0) return [`${where}: names no metric`];
+    return names.filter((name) => !exported.has(name)).map((name) => `${where}: ${name}`);
+  });
+}
+
+describe("the operators' monitoring files", () => {
+  it("the alert rules load as a Prometheus rule file and read only metrics the server or worker exports", async () => {
+    const rules = load(await readFile(path.join(repoRoot, "ops/prometheus/alerts.yml"), "utf8")) as RuleFile;
+    const all = rules.groups.flatMap((group) => group.rules);
+    expect(all.length).toBeGreaterThan(0);
+    for (const rule of all) expect(rule).toMatchObject({ alert: expect.any(String), expr: expect.any(String) });
+
+    expect(unknownNames(all.map((rule) => [rule.alert!, rule.expr]))).toEqual([]);
+    // What the operators asked to be woken for: 5xx rate, lead commit p99, queue age, dead deliveries, event-loop lag, a flow unavailable.
+    const read = new Set(all.flatMap((rule) => metricNames(rule.expr)));
+    for (const name of ["switchplan_http_requests_total", "switchplan_lead_commit_seconds_bucket", "switchplan_delivery_oldest_waiting_seconds", "switchplan_delivery_dead_total", "nodejs_eventloop_lag_p99_seconds", "switchplan_flow_unavailable"]) {
+      expect(read, name).toContain(name);
+    }
+  });
+
+  it("the Grafana dashboard's queries read only metrics the server or worker exports", async () => {
+    const dashboard = JSON.parse(await readFile(path.join(repoRoot, "ops/grafana/dashboard.json"), "utf8")) as Dashboard;
+    const queries = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target): [string, string] => [panel.title, target.expr ?? ""]));
+    expect(queries.length).toBeGreaterThan(10);
+
+    expect(unknownNames(queries)).toEqual([]);
+  });
+
+  it("a misspelt metric in a query is caught", () => {
+    expect(unknownNames([["typo", 'sum(rate(switchplan_http_request_total{status=~"5.."}[5m])) by (route) > 1e3']])).toEqual(["typo: switchplan_http_request_total"]);
+  });
+});
