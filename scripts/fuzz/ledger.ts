@@ -27,18 +27,21 @@ export class Ledger {
 
   constructor(private readonly base: string) {}
 
-  /** Sends one request of `kind`, counts it and keeps the ids its cookies carry. */
-  async hit(kind: string, req: FuzzRequest): Promise<FuzzResponse> {
+  /**
+   * Sends one request of `kind`, counts it and keeps the ids its cookies carry. A race's cookies stay out of the
+   * forging pool (`pooled` false): a forged request moving a race's quote would be the fuzz breaking its own check.
+   */
+  async hit(kind: string, req: FuzzRequest, pooled = true): Promise<FuzzResponse> {
     this.sent++;
     this.byKind.set(kind, (this.byKind.get(kind) ?? 0) + 1);
     const response = await send(this.base, req);
     this.byStatus.set(response.status, (this.byStatus.get(response.status) ?? 0) + 1);
     if (response.status >= 500 || response.status === 0) this.serverErrors.push(`${response.status} ${req.method} ${req.path.slice(0, 120)} (${kind})`);
-    this.keep(req.from, response.cookies);
+    this.keep(req.from, response.cookies, pooled);
     return response;
   }
 
-  private keep(from: string, cookies: Map<string, string>): void {
+  private keep(from: string, cookies: Map<string, string>, pooled: boolean): void {
     for (const [name, byAddress] of [
       [VISIT_COOKIE, this.visitsByAddress],
       [QUOTE_COOKIE, this.quotesByAddress],
@@ -47,6 +50,7 @@ export class Ledger {
       if (!raw) continue;
       const ids = byAddress.get(from) ?? new Set<string>();
       byAddress.set(from, ids.add(signedId(raw)));
+      if (!pooled) continue;
       const pool = this.pool.get(name)!;
       pool.push(raw);
       if (pool.length > 200) pool.shift();

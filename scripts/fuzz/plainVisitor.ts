@@ -43,23 +43,25 @@ export class PlainVisitor {
   /** Posts `form` for `step` at `revision` (the current one unless given); keeps the cookies it is given. */
   async post(kind: string, step: string, form: Record<string, string>, revision = this.revision): Promise<FuzzResponse> {
     const url = `${ENERGY_PAGE}?v=1${revision ? `&step=${step}` : ""}`;
-    const response = await this.ledger.hit(kind, {
+    const request = {
       method: "POST",
       path: url,
       from: this.from,
       headers: { "user-agent": BROWSER_AGENT, "content-type": "application/x-www-form-urlencoded", origin: this.origin, cookie: this.cookieHeader() },
       body: new URLSearchParams({ _step: step, _rev: String(revision), ...form }).toString(),
-    });
+    } as const;
+    const response = await this.ledger.hit(kind, request, false);
     for (const [name, value] of response.cookies) this.cookies.set(name, value);
     return response;
   }
 
-  /** Answers the first `count` steps in turn; false when one was not taken (303). */
-  async answer(kind: string, count = ENERGY_STEPS.length): Promise<boolean> {
+  /** Answers the first `count` steps in turn; undefined when all were taken (303), else the step and answer that was not. */
+  async answer(kind: string, count = ENERGY_STEPS.length): Promise<string | undefined> {
     for (const [step, form] of ENERGY_STEPS.slice(0, count)) {
-      if ((await this.post(kind, step, form)).status !== 303) return false;
+      const { status } = await this.post(kind, step, form);
+      if (status !== 303) return `the ${step} step was answered ${status}`;
       this.revision++;
     }
-    return true;
+    return undefined;
   }
 }

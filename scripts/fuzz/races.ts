@@ -26,7 +26,8 @@ export interface RaceContext {
 /** The same quote's contact step posted 20 at once, with the same or different details: broken promises, if any. */
 export async function contactRace(c: RaceContext, different: boolean): Promise<string[]> {
   const visitor = new PlainVisitor(c.ledger, c.origin, c.freshAddress());
-  if (!(await visitor.answer("race: contact step, walk"))) return ["a quote could not be walked to its contact step"];
+  const stuck = await visitor.answer("race: contact step, walk");
+  if (stuck) return [`walking a quote to its contact step, ${stuck}`];
   const people = Array.from({ length: 20 }, (_, i) => (different || i === 0 ? c.next() : undefined));
   const base = people[0]!;
   await Promise.all(people.map((n) => visitor.post("race: contact step ×20", "contact", { ...contactOf(n ?? base), company_website: "" })));
@@ -40,7 +41,8 @@ export async function contactRace(c: RaceContext, different: boolean): Promise<s
 export async function copiesRace(c: RaceContext, copies: number): Promise<string[]> {
   const visitor = new PlainVisitor(c.ledger, c.origin, c.freshAddress());
   const upTo = 1 + (c.next() % (ENERGY_STEPS.length - 1));
-  if (!(await visitor.answer("race: copies of a form, walk", upTo))) return ["a quote could not be walked"];
+  const stuck = await visitor.answer("race: copies of a form, walk", upTo);
+  if (stuck) return [`walking a quote, ${stuck}`];
   const sessionId = signedId(visitor.cookies.get(QUOTE_COOKIE) ?? "");
   const before = await keptRevision(c.db, sessionId);
   const [step, form] = ENERGY_STEPS[upTo]!;
@@ -65,7 +67,7 @@ export async function submissionKeyRace(c: RaceContext): Promise<string[]> {
   const from = c.freshAddress();
   await Promise.all(
     Array.from({ length: 20 }, () =>
-      c.ledger.hit("race: /api/leads, one key ×20", { method: "POST", path: "/api/leads", from, headers: { "content-type": "application/json", origin: c.origin, "user-agent": BROWSER_AGENT }, body }),
+      c.ledger.hit("race: /api/leads, one key ×20", { method: "POST", path: "/api/leads", from, headers: { "content-type": "application/json", origin: c.origin, "user-agent": BROWSER_AGENT }, body }, false),
     ),
   );
   const leads = await c.db.selectFrom("leads").select("id").where((w) => w.or([w("submission_key", "=", key), w("email", "=", contactOf(n).email)])).execute();
