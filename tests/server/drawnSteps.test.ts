@@ -10,8 +10,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../engine/node/formsFolder";
 import { QUOTE_SESSION_COOKIE } from "../../server/plainQuote/plainQuote";
 import { TOO_MANY_STEPS } from "../../server/plainQuote/stepLimits";
-import { openTestPostgres, testDatabaseUrl, type TestDatabase } from "./support/databases";
+import { openTestPostgres, type TestDatabase } from "./support/databases";
 import { BROWSER_AGENT } from "./support/quoteVisits";
+import { serverDialects } from "./support/serverOnDialect";
 import { startTestServer, type TestServer } from "./testServer";
 
 const siteDir = path.join(repoRoot, "dist/client");
@@ -39,12 +40,7 @@ function plainBrowser(app: FastifyInstance, remoteAddress = "203.0.113.7") {
   };
 }
 
-const stores = [
-  ["SQLite", false],
-  ["PostgreSQL", !testDatabaseUrl],
-] as const;
-
-describe.each(stores)("steps drawn by the server on %s", (storeName, skipped) => {
+describe.each(serverDialects)("steps drawn by the server on %s", (storeName, skipped) => {
   let server: TestServer | undefined;
   let store: TestDatabase | undefined;
   afterEach(async () => {
