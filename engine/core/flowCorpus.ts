@@ -55,7 +55,14 @@ export interface CorpusFlow {
   weights: Record<string, number>;
   /** Visitors planned per version (split.json's `plannedPerVersion`): the experiment report's target. */
   plannedPerVersion?: number;
+  /** The metric versions are judged on (split.json's `decideOn`; the report's default is "value"). */
+  decideOn?: ExperimentMetric;
+  /** Metric → tolerated relative loss against the control (split.json's `guardrails`), as written. */
+  guardrails?: Partial<Record<ExperimentMetric, number>>;
 }
+
+/** What a version can be judged on, per visit: visits with a lead, visits with an accepted lead, pounds paid. */
+export type ExperimentMetric = "leads" | "acceptedLeads" | "value";
 
 /** Every flow, by id, and every finding, in the order of the files. */
 export interface FlowCorpus {
@@ -158,6 +165,8 @@ function readFlow(
       ...(shared ? { defaultVersion: shared.defaultVersion } : {}),
       weights: shared?.weights ?? {},
       ...(split?.plannedPerVersion ? { plannedPerVersion: split.plannedPerVersion } : {}),
+      ...(split?.decideOn ? { decideOn: split.decideOn } : {}),
+      ...(split?.guardrails ? { guardrails: split.guardrails } : {}),
     },
     findings,
   };

@@ -3,7 +3,10 @@
  * (server/storage/experimentStore.ts) reads them from the database; `report:funnel -- --counts FILE` reads them
  * from a file; both hand them to analyseExperiment (experimentReport.ts).
  */
+import type { ExperimentMetric } from "../../engine/core/flowCorpus";
 import type { FlowDocument } from "../../engine/core/types";
+
+export type { ExperimentMetric };
 
 /** A stretch of time over which a flow's weights and served version files stayed the same. */
 export interface ExperimentPeriod {
@@ -27,6 +30,51 @@ export interface VersionCounts {
   leads: number;
   /** Step id → distinct exposed visits that reached it (absent when not known, as in a counts file). */
   steps?: Record<string, number>;
+  /**
+   * Exposed visits whose lead at least one buyer accepted: a delivery whose final outcome is Success (never a
+   * duplicate, a rejection, a dead delivery, a held lead or one routed to nobody). Pending visits are not counted.
+   * Absent when not known (an older counts file): read as 0 accepted of 0 settled.
+   */
+  accepted?: number;
+  /**
+   * Exposed visits whose lead still has a delivery under way: left out of `acceptedLeads` and `value`, numerator and
+   * denominator, until every delivery of the lead is final.
+   */
+  pending?: number;
+  /**
+   * Pounds paid per visit over the exposed visits that are not pending (a visit with no accepted lead is a 0): the
+   * sum of the visits' values and of their squares. A visit's value is the sum of the prices of its lead's accepted
+   * deliveries, at the price in force when each was delivered.
+   */
+  value?: ValueSums;
+}
+
+/** Σx and Σx² of a value per visit, in pounds (and pounds squared). */
+export interface ValueSums {
+  sum: number;
+  sumSquares: number;
+}
+
+/** Segment → version → counts (exposures, leads, accepted, pending, value; no steps). */
+export type SegmentedCounts = Record<string, Record<string, VersionCounts>>;
+
+/** The segments a visit is counted in, from its exposure: how it looked at the page and where it came from. */
+export interface ExperimentSegments {
+  /** "phone", "tablet" or "desktop", from the User-Agent. */
+  device: SegmentedCounts;
+  /**
+   * The utm_source the visit arrived with, else the referrer's host, else "direct"; at most 20 named sources per
+   * flow, the rest "other".
+   */
+  source: SegmentedCounts;
+}
+
+/** One London day of the period: the counts of the visits first exposed that day (not running totals). */
+export interface DayCounts {
+  /** YYYY-MM-DD, Europe/London. */
+  day: string;
+  /** Version → counts (no steps). */
+  versions: Record<string, VersionCounts>;
 }
 
 /** The input of one report. */
@@ -41,4 +89,12 @@ export interface ExperimentCounts {
   leftOut?: number;
   /** N*: the two groups' combined size the confidence sequence is tuned for (default 2 × planned, else 10,000). */
   sequentialTuning?: number;
+  /** The metric the decision is taken on (split.json's `decideOn`); default "value". */
+  decideOn?: ExperimentMetric;
+  /** Metric → tolerated relative loss (split.json's `guardrails`); default { leads: 0.05 } when deciding on another. */
+  guardrails?: Partial<Record<ExperimentMetric, number>>;
+  /** The same counts by segment (absent in a counts file that has none). */
+  segments?: ExperimentSegments;
+  /** The same counts by day since the period began, oldest first (absent in a counts file that has none). */
+  days?: DayCounts[];
 }
