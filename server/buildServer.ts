@@ -36,7 +36,7 @@ import { clientBudget } from "./security/clientBudget";
 import { siteOrigin } from "./security/siteOrigin";
 import { memoryWindowCounts, redisWindowCounts } from "./security/windowCounts";
 import { countRequests } from "./metrics/httpMetrics";
-import { startMetricsServer } from "./metrics/metricsServer";
+import { MetricsPortError, startMetricsServer } from "./metrics/metricsServer";
 import { serverMetrics, type ServerMetrics } from "./metrics/registry";
 
 /** The settings and what tests may replace (the clock, the worker, the secrets). */
@@ -154,7 +154,7 @@ async function serveMetrics(app: FastifyInstance, metrics: ServerMetrics, { host
     app.log.info({ url: `${served.url}/metrics` }, "metrics served");
   } catch (error) {
     await app.close();
-    throw new Error(`The metrics cannot be served on ${host}:${port}: ${(error as Error).message}`, { cause: error });
+    throw new MetricsPortError(host, port!, "METRICS_PORT", error);
   }
 }
 

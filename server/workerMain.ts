@@ -7,7 +7,8 @@ import Fastify from "fastify";
 import { loadBuyers } from "./buyers/loadBuyers";
 import { loadConfig } from "./config";
 import { startDeliveryWorker } from "./delivery/deliveryWorker";
-import { startMetricsServer } from "./metrics/metricsServer";
+import type { Registry } from "prom-client";
+import { MetricsPortError, startMetricsServer, type MetricsServer } from "./metrics/metricsServer";
 import { processMetrics } from "./metrics/registry";
 import { ConfigFileError } from "./displayPath";
 import { openDatabase } from "./storage/database";
@@ -22,10 +23,11 @@ async function start(): Promise<void> {
   const db = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl })
     : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite"), ...(metrics ? { onCommit: metrics.storage.committed } : {}) });
+  // The metrics port first: a worker that cannot export what it does stops before it sends anything.
+  const served = metrics && workerPort !== undefined ? await serveMetrics(metrics.registry, host, workerPort, () => db.destroy()) : undefined;
+  if (served) log.info({ url: `${served.url}/metrics` }, "metrics served");
   const deliveryMetrics = metrics?.watch(db);
   const worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log, secrets: process.env, ...(deliveryMetrics ? { metrics: deliveryMetrics } : {}) });
-  const served = metrics && workerPort !== undefined ? await startMetricsServer(metrics.registry, { host, port: workerPort }) : undefined;
-  if (served) log.info({ url: `${served.url}/metrics` }, "metrics served");
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
@@ -42,6 +44,17 @@ async function start(): Promise<void> {
           },
         );
     });
+  }
+}
+
+/** The metrics server on WORKER_METRICS_PORT, or an exit saying why it could not listen. */
+async function serveMetrics(registry: Registry, host: string, port: number, close: () => Promise<void>): Promise<MetricsServer> {
+  try {
+    return await startMetricsServer(registry, { host, port });
+  } catch (error) {
+    console.error(new MetricsPortError(host, port, "WORKER_METRICS_PORT", error).message);
+    await close();
+    process.exit(1);
   }
 }
 

@@ -14,6 +14,15 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+/** The metrics port could not be had: the message names the address, the setting and why, for whoever starts the process. */
+export class MetricsPortError extends Error {
+  constructor(host: string, port: number, setting: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    const why = code === "EADDRINUSE" ? "it is taken by another program" : code === "EACCES" ? "this user may not listen on it" : String(cause);
+    super(`The metrics could not be served on ${host}:${port} (${setting}): ${why}.`, { cause });
+  }
+}
+
 /** Listens on host:port; rejects when the port cannot be had (taken, or not allowed). */
 export async function startMetricsServer(registry: Registry, { host, port }: { host: string; port: number }): Promise<MetricsServer> {
   const server = createServer((request, response) => {

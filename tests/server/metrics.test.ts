@@ -98,4 +98,15 @@ describe.each(serverDialects)("the operators' metrics (%s)", (dialect, skipped) 
     // Never through the visitors' port.
     expect((await app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
   });
+
+  it.skipIf(skipped)("refuse to start on a port that is taken, with a message naming METRICS_PORT", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      await expect(startServerOn(dialect, { env: { METRICS_PORT: String(port) } })).rejects.toThrow(`The metrics could not be served on 127.0.0.1:${port} (METRICS_PORT): it is taken by another program.`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
 });
