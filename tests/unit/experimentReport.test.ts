@@ -42,7 +42,7 @@ describe("the experiment report's analysis", () => {
     expect(json.srm.chi2).toBeCloseTo(reference.businessEnergy.srm!.chi2, 12);
     for (const [i, expected] of reference.businessEnergy.versions.entries()) {
       const actual = json.versions[i]!;
-      expect(Object.keys(actual).sort()).toEqual([...Object.keys(expected), ...(expected.version === 1 ? [] : ["verdict"])].sort());
+      expect(Object.keys(actual).sort()).toEqual([...Object.keys(expected), "pending", "metrics", ...(expected.version === 1 ? [] : ["pAnytime", "verdict", "guardrails", "decision", "decisionText"])].sort());
       for (const [key, value] of Object.entries(expected)) {
         const values = [value].flat() as number[];
         ([actual[key as keyof typeof actual]].flat() as number[]).forEach((n, j) => expect(n, `v${expected.version} ${key}`).toBeCloseTo(values[j]!, 12));
@@ -135,11 +135,34 @@ describe("the experiment report's analysis", () => {
     const report = analyseExperiment(counts({ "1": { exposures: 0, leads: 0 }, "2": { exposures: 0, leads: 0 } }, {}, { documents: {} }));
     const json = experimentReportJson(report);
     expect(everyNumberFinite(report)).toBe(true);
+    const none = { mean: null, ci95: null };
+    const noComparison = { ...none, difference: null, differenceCI95: null, p: null, pHolm: null, sequentialCI95: null, pAnytime: null };
     expect(json).toEqual({
       srm: { chi2: null, p: null, mismatch: false },
+      decideOn: "value",
+      guardrails: { leads: 0.05 },
+      pending: 0,
       versions: [
-        { version: 1, exposures: 0, leads: 0, conversion: null, wilson95: null },
-        { version: 2, exposures: 0, leads: 0, conversion: null, wilson95: null, difference: null, differenceCI95: null, p: null, pHolm: null, sequentialCI95: null, verdict: "collecting (no exposures yet)" },
+        { version: 1, exposures: 0, leads: 0, conversion: null, wilson95: null, pending: 0, metrics: { acceptedLeads: none, value: none } },
+        {
+          version: 2,
+          exposures: 0,
+          leads: 0,
+          conversion: null,
+          wilson95: null,
+          difference: null,
+          differenceCI95: null,
+          p: null,
+          pHolm: null,
+          sequentialCI95: null,
+          pAnytime: null,
+          verdict: "collecting (no exposures yet)",
+          pending: 0,
+          metrics: { acceptedLeads: noComparison, value: noComparison },
+          guardrails: { leads: { margin: 0.05, result: "undecided" } },
+          decision: "keepRunning",
+          decisionText: "keep running: no figures yet on value per visit (0 visits so far, no plan set)",
+        },
       ],
     });
     for (const rendered of [formatExperimentReport(report), experimentReportHtml(report)]) expect(rendered).not.toMatch(/NaN|Infinity|undefined/);
@@ -229,10 +252,10 @@ describe("npm run report:funnel's command line", () => {
     const counts = file("energy.json", { ...reference.businessEnergy.counts, sequentialTuning: 10000 });
     const { stdout } = await tsx("--counts", counts, "--json");
     const json = JSON.parse(stdout) as { srm: object; versions: Array<Record<string, unknown>> };
-    expect(Object.keys(json)).toEqual(["srm", "versions"]);
+    expect(Object.keys(json)).toEqual(["srm", "decideOn", "guardrails", "pending", "versions"]);
     expect(Object.keys(json.srm)).toEqual(["chi2", "p", "mismatch"]);
-    expect(Object.keys(json.versions[0]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95"]);
-    expect(Object.keys(json.versions[1]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95", "difference", "differenceCI95", "p", "pHolm", "sequentialCI95", "verdict"]);
+    expect(Object.keys(json.versions[0]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95", "pending", "metrics"]);
+    expect(Object.keys(json.versions[1]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95", "difference", "differenceCI95", "p", "pHolm", "sequentialCI95", "pAnytime", "verdict", "pending", "metrics", "guardrails", "decision", "decisionText"]);
     expect(json.versions[1]!.pHolm).toBeCloseTo(reference.businessEnergy.versions[1]!.pHolm!, 12);
   }, 30_000);
 
