@@ -31,7 +31,8 @@ describe("the experiment report against independent reference values", () => {
   });
 
   it("covers a version with no lead, one with every visit pending, four versions, and every decision", () => {
-    const versions = reference.scenarios.flatMap((s) => s.report.versions);
+    type Row = { version: number; exposures: number; leads: number; pending: number; decision?: string; metrics: { value: { mean: number | null } } };
+    const versions = reference.scenarios.flatMap((s) => s.report.versions as Row[]);
     expect(versions.some((v) => v.leads === 0 && v.version !== 1)).toBe(true);
     expect(versions.some((v) => v.pending === v.exposures && v.metrics.value.mean === null)).toBe(true);
     expect(reference.scenarios.some((s) => s.report.versions.length === 4)).toBe(true);
