@@ -82,7 +82,11 @@ export function decide(input: DecisionInput): Decision {
   const metric = METRIC_NAMES[input.decideOn];
   if (input.outsideSplit) return { code: "keepRunning", text: "not compared: outside the split (weight 0)" };
   if (input.srmBroken) return { code: "splitBroken", text: "split broken: find the cause before deciding anything" };
-  const soFar = input.planned ? `${count(input.progress)} of ${count(input.planned)} planned visits` : `${count(input.progress)} visits so far, no plan set`;
+  const soFar = !input.planned
+    ? `${count(input.progress)} visits so far, no plan set`
+    : input.progress < input.planned
+      ? `${count(input.progress)} of ${count(input.planned)} planned visits`
+      : `${count(input.progress)} visits, past the ${count(input.planned)} planned`;
   if (input.planned !== undefined && input.progress < input.planned) return { code: "keepRunning", text: `keep running (${soFar})` };
   const failed = input.guardrails.filter((g) => g.result === "fails");
   const c = input.comparison;
