@@ -87,3 +87,26 @@ describe("the report's metrics, guardrails, decisions, segments and days in word
     expect(() => analyseExperiment(counts({ "1": { exposures: 100, leads: 10, accepted: 8, pending: 3 } }))).toThrow("business-water v1: 8 accepted and 3 pending of 10 leads");
   });
 });
+
+describe("the decision metric and the guardrails in force", () => {
+  const some = { "1": { exposures: 10, leads: 1 }, "2": { exposures: 10, leads: 2 } };
+  it.each([
+    ["value with the leads guardrail when split.json names neither", {}, "value", { leads: 0.05 }],
+    ["leads with no guardrail when deciding on leads", { decideOn: "leads" as const }, "leads", {}],
+    ["accepted leads with the leads guardrail", { decideOn: "acceptedLeads" as const }, "acceptedLeads", { leads: 0.05 }],
+    ["the guardrails written, none when written as {}", { decideOn: "value" as const, guardrails: {} }, "value", {}],
+    ["the guardrails written, in the metrics' order", { guardrails: { value: 0.1, leads: 0.02 } }, "value", { leads: 0.02, value: 0.1 }],
+  ])("decides on %s", (_, extra, decideOn, guardrails) => {
+    const report = analyseExperiment(counts(some, extra));
+    expect(report.decideOn).toBe(decideOn);
+    expect(report.guardrails).toEqual(guardrails);
+    expect(Object.keys(report.guardrails)).toEqual(Object.keys(guardrails));
+  });
+
+  it("keeps running below the plan whatever the figures say", () => {
+    const clear = { "1": { exposures: 5000, leads: 500 }, "2": { exposures: 5000, leads: 650 } };
+    const report = analyseExperiment({ ...counts(clear, { decideOn: "leads" }), period: { ...counts(clear).period, plannedPerVersion: 6000 } });
+    expect(report.versions[1]!.decision).toEqual({ code: "keepRunning", text: "keep running (5,000 of 6,000 planned visits)" });
+    expect(analyseExperiment(counts(clear, { decideOn: "leads" })).versions[1]!.decision!.code).toBe("ship");
+  });
+});
