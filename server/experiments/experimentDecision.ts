@@ -67,16 +67,16 @@ export interface DecisionInput {
   srmBroken: boolean;
   /** Outside the split (weight 0): never compared, so nothing to decide. */
   outsideSplit: boolean;
-  /** The smaller of the version's and the control's exposures. */
+  /** The smaller of the version's and the control's exposures, shown against the plan while running. */
   progress: number;
   planned: number | undefined;
 }
 
 /**
- * First `splitBroken` when the sample-ratio check fails. Below the plan, when one is set, `keepRunning`: the
- * sequence is tuned for the plan and the report calls nothing before it. Then `ship` when the version beats the
- * control on the decision metric (the sequence excludes 0 above and Holm's p < 0.05) and passes every guardrail;
- * `rollBack` when it is worse on it the same way, or fails a guardrail; else `keepRunning`.
+ * First `splitBroken` when the sample-ratio check fails; then `ship` when the version beats the control on the
+ * decision metric (the sequence excludes 0 above and Holm's p < 0.05) and passes every guardrail; `rollBack` when it
+ * is worse on it the same way, or fails a guardrail; else `keepRunning`, with the visits so far against the plan.
+ * The sequence holds at every look, so a decision may come before the plan is reached (the verdict on leads waits).
  */
 export function decide(input: DecisionInput): Decision {
   const metric = METRIC_NAMES[input.decideOn];
@@ -87,7 +87,6 @@ export function decide(input: DecisionInput): Decision {
     : input.progress < input.planned
       ? `${count(input.progress)} of ${count(input.planned)} planned visits`
       : `${count(input.progress)} visits, past the ${count(input.planned)} planned`;
-  if (input.planned !== undefined && input.progress < input.planned) return { code: "keepRunning", text: `keep running (${soFar})` };
   const failed = input.guardrails.filter((g) => g.result === "fails");
   const c = input.comparison;
   const significant = c !== null && c.pHolm < SIGNIFICANCE;

@@ -101,8 +101,8 @@ const SIGNIFICANCE = 0.05;
  * no exposures is listed with zeros, no conversion and no comparison (its verdict is "collecting"). Holm's
  * adjustment runs over the comparisons that could be computed, one family per metric. "better" and "worse" need
  * both the confidence sequence to exclude 0 and Holm's p below 0.05; any sample-ratio mismatch overrides every
- * verdict and decision; below the plan (when one is set) the verdict is "collecting" and the decision "keepRunning",
- * counting the smaller of the version's and the control's exposures.
+ * verdict and decision; below the plan (when one is set) the verdict is "collecting", counting the smaller of the
+ * version's and the control's exposures (the decision, on an anytime-valid sequence, does not wait for the plan).
  */
 export function analyseExperiment(counts: ExperimentCounts): ExperimentReport {
   const { period } = counts;

@@ -103,10 +103,14 @@ describe("the decision metric and the guardrails in force", () => {
     expect(Object.keys(report.guardrails)).toEqual(Object.keys(guardrails));
   });
 
-  it("keeps running below the plan whatever the figures say", () => {
+  it("decides before the plan is reached, which the anytime interval allows, while the verdict on leads waits for it", () => {
     const clear = { "1": { exposures: 5000, leads: 500 }, "2": { exposures: 5000, leads: 650 } };
-    const report = analyseExperiment({ ...counts(clear, { decideOn: "leads" }), period: { ...counts(clear).period, plannedPerVersion: 6000 } });
-    expect(report.versions[1]!.decision).toEqual({ code: "keepRunning", text: "keep running (5,000 of 6,000 planned visits)" });
-    expect(analyseExperiment(counts(clear, { decideOn: "leads" })).versions[1]!.decision!.code).toBe("ship");
+    const version = analyseExperiment({ ...counts(clear, { decideOn: "leads" }), period: { ...counts(clear).period, plannedPerVersion: 6000 } }).versions[1]!;
+    expect(version.decision).toEqual({ code: "ship", text: "ship: better on leads and within every guardrail" });
+    expect(version.verdict!.text).toBe("collecting (5,000 of 6,000 planned)");
+    const unclear = { "1": { exposures: 1000, leads: 100 }, "2": { exposures: 1000, leads: 105 } };
+    expect(analyseExperiment({ ...counts(unclear, { decideOn: "leads" }), period: { ...counts(unclear).period, plannedPerVersion: 6000 } }).versions[1]!.decision!.text).toBe(
+      "keep running: no difference shown yet on leads (1,000 of 6,000 planned visits)",
+    );
   });
 });
