@@ -74,8 +74,11 @@ interface SegmentJson {
 
 const srmJson = (srm: SampleRatioCheck | undefined): SrmJson => ({ chi2: srm?.chi2 ?? null, p: srm?.p ?? null, mismatch: srm?.mismatch ?? false });
 
-/** A metric as JSON: the comparison's keys only when `compared` (any other version than the control). */
-function metricJson(figures: MetricFigures, comparison: Partial<MetricComparison> | null, compared: boolean): MetricJson {
+/**
+ * A metric as JSON: the comparison's keys only when `compared` (any other version than the control); pHolm only in
+ * a family Holm adjusts (not the days, each of which is a look of the sequence).
+ */
+function metricJson(figures: MetricFigures, comparison: Partial<MetricComparison> | null, compared: boolean, holm = true): MetricJson {
   return {
     mean: figures.mean,
     ci95: figures.ci95,
@@ -84,7 +87,7 @@ function metricJson(figures: MetricFigures, comparison: Partial<MetricComparison
           difference: comparison?.difference ?? null,
           differenceCI95: comparison?.differenceCI95 ?? null,
           p: comparison?.p ?? null,
-          pHolm: comparison?.pHolm ?? null,
+          ...(holm ? { pHolm: comparison?.pHolm ?? null } : {}),
           sequentialCI95: comparison?.sequentialCI95 ?? null,
           pAnytime: comparison?.pAnytime ?? null,
         }
@@ -138,7 +141,7 @@ export function experimentReportJson(report: ExperimentReport): ExperimentReport
       ? {
           overTime: {
             metric: report.overTime.metric,
-            days: report.overTime.days.map((d) => ({ day: d.day, versions: d.versions.map((v) => ({ version: v.version, exposures: v.exposures, ...metricJson(v.figures, v.comparison, v.version !== control) })) })),
+            days: report.overTime.days.map((d) => ({ day: d.day, versions: d.versions.map((v) => ({ version: v.version, exposures: v.exposures, ...metricJson(v.figures, v.comparison, v.version !== control, false) })) })),
           },
         }
       : {}),
