@@ -6,7 +6,7 @@ import { escapeMarkup as esc } from "../../engine/core/escapeMarkup";
 import { differenceChartSvg } from "./experimentChartSvg";
 import { METRIC_NAMES } from "./experimentDecision";
 import { METRICS } from "./experimentMetrics";
-import { comparisonCells, guardrailsLine, segmentSplit } from "./experimentMetricsText";
+import { comparisonCells, guardrailsLine, segmentComparisonCells, segmentSplit } from "./experimentMetricsText";
 import { metricDifference, metricDifferenceInterval, metricFigure, metricInterval } from "./experimentMetricWording";
 import type { ExperimentReport, VersionReport } from "./experimentReport";
 import { count } from "./experimentReportWording";
@@ -14,6 +14,7 @@ import { BREAKDOWNS } from "./experimentSegments";
 import { caption, cell, num, tableStyle } from "./reportHtmlStyles";
 
 const versionName = (v: { version: number; isControl: boolean }) => `v${v.version}${v.isControl ? " (control)" : ""}`;
+const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 const COMPARISON_HEADS = ["Difference", "95% interval", "p", "p (Holm)", "Anytime 95% interval", "Anytime p"];
 
 /** A captioned table: header cells in scope, each row's first cell its header; every text escaped here. */
@@ -66,9 +67,9 @@ export function metricsHtml(report: ExperimentReport, headingLevel: number): str
           ? `<p>No ${breakdown} segments yet.</p>`
           : table(
               `${flow}: ${METRIC_NAMES[segments.metric]} by ${breakdown}`,
-              ["Segment and version", "Exposures", METRIC_NAMES[segments.metric], ...COMPARISON_HEADS, "Traffic split"],
+              ["Segment and version", "Exposures", capitalised(METRIC_NAMES[segments.metric]), "Difference", "p (Holm)", "Anytime 95% interval", "Anytime p", "Traffic split"],
               segments[breakdown].flatMap((s) =>
-                s.versions.map((v) => [`${s.segment}: ${versionName(v)}`, count(v.exposures), metricFigure(segments.metric, v.figures.mean), ...(v.isControl ? ["", "", "", "", "", ""] : comparisonCells(segments.metric, v.comparison)), v.isControl ? segmentSplit(s) : ""]),
+                s.versions.map((v) => [`${s.segment}: ${versionName(v)}`, count(v.exposures), metricFigure(segments.metric, v.figures.mean), ...segmentComparisonCells(segments.metric, v.comparison, v.isControl), v.isControl ? segmentSplit(s) : ""]),
               ),
             ),
       );

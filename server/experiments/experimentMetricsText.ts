@@ -86,6 +86,13 @@ export function guardrailsLine(v: VersionReport): string {
   return rails.length === 0 ? "none" : rails.map((g) => `${METRIC_NAMES[g.metric]} (at most ${percentMargin(g.margin)} lost): ${g.result}`).join("; ");
 }
 
+/** A segment's comparison in brief (segments are for looking): difference, p (Holm), the anytime interval, the anytime p. */
+export function segmentComparisonCells(metric: ExperimentMetric, c: MetricComparison | null, isControl: boolean): string[] {
+  if (isControl) return ["", "", "", ""];
+  const [difference, , , pHolm, sequence, pAnytime] = comparisonCells(metric, c);
+  return [difference!, pHolm!, sequence!, pAnytime!];
+}
+
 /** The traffic split within a segment, in a few words. */
 export function segmentSplit(s: SegmentReport): string {
   if (!s.srm) return "not checked";
@@ -94,9 +101,9 @@ export function segmentSplit(s: SegmentReport): string {
 
 function segmentTable(metric: ExperimentMetric, segments: SegmentReport[]): string {
   return textTable(
-    ["segment", "version", "exposures", METRIC_NAMES[metric], "difference", "95% interval", "p", "p (Holm)", "anytime 95% interval", "anytime p", "traffic split"],
+    ["segment", "version", "exposures", METRIC_NAMES[metric], "difference", "p (Holm)", "anytime 95% interval", "anytime p", "traffic split"],
     segments.flatMap((s) =>
-      s.versions.map((v, i) => [i === 0 ? s.segment : "", versionName(v), count(v.exposures), metricFigure(metric, v.figures.mean), ...(v.isControl ? ["", "", "", "", "", ""] : comparisonCells(metric, v.comparison)), i === 0 ? segmentSplit(s) : ""]),
+      s.versions.map((v, i) => [i === 0 ? s.segment : "", versionName(v), count(v.exposures), metricFigure(metric, v.figures.mean), ...segmentComparisonCells(metric, v.comparison, v.isControl), i === 0 ? segmentSplit(s) : ""]),
     ),
     2,
   );
