@@ -30,12 +30,13 @@ describe("the experiment report against independent reference values", () => {
     expectReference(experimentReportJson(report), scenario.report, name);
   });
 
-  it("covers a version with no lead, one with every visit pending, four versions, and every decision", () => {
-    type Row = { version: number; exposures: number; leads: number; pending: number; decision?: string; metrics: { value: { mean: number | null } } };
+  it("covers a version with no lead, one with every visit pending, four versions, every decision and every guardrail result", () => {
+    type Row = { version: number; exposures: number; leads: number; pending: number; decision?: string; guardrails?: Record<string, { result: string }>; metrics: { value: { mean: number | null } } };
     const versions = reference.scenarios.flatMap((s) => s.report.versions as Row[]);
     expect(versions.some((v) => v.leads === 0 && v.version !== 1)).toBe(true);
     expect(versions.some((v) => v.pending === v.exposures && v.metrics.value.mean === null)).toBe(true);
     expect(reference.scenarios.some((s) => s.report.versions.length === 4)).toBe(true);
     expect(new Set(versions.map((v) => v.decision).filter(Boolean))).toEqual(new Set(["ship", "rollBack", "keepRunning", "splitBroken"]));
+    expect(new Set(versions.flatMap((v) => Object.values(v.guardrails ?? {}).map((g) => g.result)))).toEqual(new Set(["passes", "fails", "undecided"]));
   });
 });
