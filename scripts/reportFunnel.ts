@@ -118,7 +118,16 @@ export function readCountsFile(text: string, file: string): ExperimentCounts {
     control: counts.control,
     ...(counts.plannedPerVersion ? { plannedPerVersion: counts.plannedPerVersion } : {}),
   };
-  return { flowId: counts.flowId, period, versions: counts.versions, ...(counts.sequentialTuning ? { sequentialTuning: counts.sequentialTuning } : {}) };
+  return {
+    flowId: counts.flowId,
+    period,
+    versions: counts.versions,
+    ...(counts.sequentialTuning ? { sequentialTuning: counts.sequentialTuning } : {}),
+    ...(counts.decideOn ? { decideOn: counts.decideOn } : {}),
+    ...(counts.guardrails ? { guardrails: counts.guardrails } : {}),
+    ...(counts.segments ? { segments: counts.segments } : {}),
+    ...(counts.days ? { days: counts.days } : {}),
+  };
 }
 
 /** Where the report's output goes (the terminal, or a test). */

@@ -28,18 +28,89 @@ export interface ExperimentCountsFile {
    */
   plannedPerVersion?: number;
   /**
+   * The metric versions are decided on (split.json's decideOn): "leads", "acceptedLeads" or "value". Default "value".
+   */
+  decideOn?: "leads" | "acceptedLeads" | "value";
+  /**
+   * Metric → the relative loss against the control tolerated on it (split.json's guardrails). Default { "leads": 0.05 } when deciding on another metric than leads, else none.
+   */
+  guardrails?: {
+    leads?: number;
+    acceptedLeads?: number;
+    value?: number;
+  };
+  /**
    * Version number → its counts over the period.
    */
   versions: {
-    [k: string]: {
-      /**
-       * Distinct visits served the version.
-       */
-      exposures: number;
-      /**
-       * Distinct exposed visits that sent a lead.
-       */
-      leads: number;
+    [k: string]: VersionCounts;
+  };
+  /**
+   * The same counts by the visitor's device and traffic source: segment → version number → counts.
+   */
+  segments?: {
+    /**
+     * "phone", "tablet" or "desktop" → version → counts.
+     */
+    device: {
+      [k: string]: {
+        [k: string]: VersionCounts;
+      };
     };
+    /**
+     * utm_source, else the referrer's host, else "direct" (at most 20, the rest "other") → version → counts.
+     */
+    source: {
+      [k: string]: {
+        [k: string]: VersionCounts;
+      };
+    };
+  };
+  /**
+   * Each London day's own counts (not running totals), oldest first.
+   */
+  days?: {
+    /**
+     * YYYY-MM-DD, Europe/London.
+     */
+    day: string;
+    versions: {
+      [k: string]: VersionCounts;
+    };
+  }[];
+}
+/**
+ * This interface was referenced by `ExperimentCountsFile`'s JSON-Schema
+ * via the `definition` "versionCounts".
+ */
+export interface VersionCounts {
+  /**
+   * Distinct visits served the version.
+   */
+  exposures: number;
+  /**
+   * Distinct exposed visits that sent a lead.
+   */
+  leads: number;
+  /**
+   * Exposed visits whose lead at least one buyer accepted (a delivery whose final outcome is Success); pending visits are not counted. Without it, accepted leads are not reported.
+   */
+  accepted?: number;
+  /**
+   * Exposed visits whose lead still has a delivery under way: left out of accepted leads and value, numerator and denominator.
+   */
+  pending?: number;
+  /**
+   * Pounds buyers paid per visit over the visits that are not pending (a visit with no accepted lead is a 0): the sum of the visits' values and the sum of their squares. Without it, value is not reported.
+   */
+  value?: {
+    /**
+     * Σ value, in pounds.
+     */
+    sum: number;
+    /**
+     * Σ value², in pounds squared.
+     */
+    sumSquares: number;
   };
 }

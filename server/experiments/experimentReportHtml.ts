@@ -6,14 +6,10 @@
 import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import type { ExperimentReport, VersionReport } from "./experimentReport";
 import { versionName } from "./experimentReportText";
+import { metricsHtml } from "./experimentMetricsHtml";
+import { decideOnLine, METRICS_FOOTNOTE, pendingSentence } from "./experimentMetricWording";
+import { broken, caption, cell, muted, num, tableStyle } from "./reportHtmlStyles";
 import { beganText, count, FOOTNOTE, leftOutSentence, percent, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
-
-const cell = "padding:.2rem .6rem;border-bottom:1px solid #e1e4e8;text-align:left";
-const num = "padding:.2rem .6rem;border-bottom:1px solid #e1e4e8;text-align:right;font-variant-numeric:tabular-nums";
-const caption = "text-align:left;font-weight:600;padding:.25rem 0";
-const tableStyle = "border-collapse:collapse;margin:.5rem 0 1rem";
-const broken = "background:#fde8e7;border-left:4px solid #b3261e;padding:.5rem .75rem;margin:.5rem 0";
-const muted = "color:#505a63";
 
 const esc = escapeMarkup;
 
@@ -34,6 +30,7 @@ ${SRM_CAUSES.map((c) => `<li>${esc(c)}</li>`).join("\n")}
   return `<div class="experiment-report">
 <p>Period <code>${esc(period.id)}</code>, ${esc(beganText(period))}. Weights ${esc(weightsLine(period))}; control v${period.control}. Planned: ${esc(planned)}.</p>
 ${srm}
+<p>Decided on: ${esc(decideOnLine(report.decideOn, report.guardrails))}.${pendingSentence(report.pending) ? ` ${esc(pendingSentence(report.pending)!)}` : ""}</p>
 ${leftOut ? `<p style="${muted}">${esc(leftOut)}</p>\n` : ""}<table style="${tableStyle}">
 <caption style="${caption}">${esc(report.flowId)}: each version in period ${esc(period.id)}</caption>
 <thead><tr>${["Version", "Weight", "Exposures", "Leads", "Conversion", "95% interval"].map((c) => `<th scope="col" style="${cell}">${c}</th>`).join("")}</tr></thead>
@@ -42,12 +39,13 @@ ${report.versions.map((v) => `<tr><th scope="row" style="${cell}">${esc(versionN
 </tbody>
 </table>
 ${others.length > 0 ? comparisonTable(report, others) : `<p>No other version to compare with the control.</p>`}
+${metricsHtml(report, headingLevel)}
 ${report.versions
   .filter((v) => v.steps.length > 0)
   .map((v) => stepsTable(report, v))
   .join("\n")}
 <${h} style="font-size:1rem">What the figures mean</${h}>
-${FOOTNOTE.split("\n")
+${[...FOOTNOTE.split("\n"), ...METRICS_FOOTNOTE.split("\n")]
   .map((line) => `<p style="${muted}">${esc(line)}</p>`)
   .join("\n")}
 </div>`;

@@ -1,6 +1,9 @@
 /** The experiment report as text for the terminal (`npm run report:funnel`). */
 import type { ExperimentReport, VersionReport } from "./experimentReport";
+import { metricsText } from "./experimentMetricsText";
+import { decideOnLine, METRICS_FOOTNOTE, pendingSentence } from "./experimentMetricWording";
 import { count, FOOTNOTE, leftOutSentence, percent, periodLine, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
+import { textTable } from "./textTable";
 
 /** The report as text for the terminal. */
 export function formatExperimentReport(report: ExperimentReport): string {
@@ -15,14 +18,17 @@ export function formatExperimentReport(report: ExperimentReport): string {
   if (report.srm?.mismatch) lines.push("  Likely causes:", ...SRM_CAUSES.map((cause) => `  - ${cause}`), "  Find and fix the cause, then start a new period; these figures cannot be trusted.");
   const leftOut = leftOutSentence(report.leftOut);
   if (leftOut) lines.push(leftOut);
+  lines.push(`Decided on: ${decideOnLine(report.decideOn, report.guardrails)}`);
+  const pending = pendingSentence(report.pending);
+  if (pending) lines.push(`Pending: ${pending}`);
 
-  lines.push("", table(["version", "weight", "exposures", "leads", "conversion", "95% interval"], report.versions.map((v) => [versionName(v), `${v.weight}%`, count(v.exposures), count(v.leads), percent(v.conversion), v.wilson95 ? `${percent(v.wilson95[0])} – ${percent(v.wilson95[1])}` : "–"])));
+  lines.push("", textTable(["version", "weight", "exposures", "leads", "conversion", "95% interval"], report.versions.map((v) => [versionName(v), `${v.weight}%`, count(v.exposures), count(v.leads), percent(v.conversion), v.wilson95 ? `${percent(v.wilson95[0])} – ${percent(v.wilson95[1])}` : "–"])));
 
   const others = report.versions.filter((v) => !v.isControl);
   if (others.length > 0) {
     lines.push("", `Against the control v${period.control} (differences in percentage points):`);
     lines.push(
-      table(
+      textTable(
         ["version", "difference", "95% interval", "p", "p (Holm)", "anytime 95% interval", "verdict"],
         others.map((v) => {
           const c = v.comparison;
@@ -32,6 +38,8 @@ export function formatExperimentReport(report: ExperimentReport): string {
     );
   }
 
+  lines.push(...metricsText(report));
+
   for (const v of report.versions.filter((version) => version.steps.length > 0)) {
     lines.push("", `Steps of v${v.version} (visits that reached each; drop-off = share of them who did not reach the next):`);
     for (const step of v.steps.filter((s) => s.onPath)) lines.push(`  ${step.stepId.padEnd(24)} ${count(step.reached).padStart(9)}${step.dropOff === undefined ? "" : `  ${percent(step.dropOff).padStart(6)} drop-off`}`);
@@ -40,22 +48,12 @@ export function formatExperimentReport(report: ExperimentReport): string {
   }
 
   lines.push("", "Verdicts:", ...(others.length > 0 ? others.map((v) => `  v${v.version}: ${v.verdict!.text}`) : ["  none: there is no other version to compare with the control"]));
-  lines.push("", ...FOOTNOTE.split("\n"));
+  lines.push("", "Decisions:", ...(others.length > 0 ? others.map((v) => `  v${v.version}: ${v.decision!.text}`) : ["  none: there is no other version to compare with the control"]));
+  lines.push("", ...FOOTNOTE.split("\n"), ...METRICS_FOOTNOTE.split("\n"));
   return `${lines.join("\n")}\n`;
 }
 
 /** "v1 (control)", "v2". */
 export function versionName(v: VersionReport): string {
   return `v${v.version}${v.isControl ? " (control)" : ""}`;
-}
-
-/** Columns padded to their widest cell: the first left-aligned, the rest right-aligned but the last. */
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-      .join("  ")
-      .trimEnd();
-  return [head, ...rows].map((cells) => `  ${line(cells)}`).join("\n");
 }

@@ -1,6 +1,6 @@
 /**
  * The statistics behind the experiment report: a proportion's interval, the difference of two proportions with its
- * fixed and its anytime-valid interval, the pooled z-test, Holm's adjustment, the sample-ratio check and the sample
+ * fixed and its anytime-valid interval and p, the pooled z-test, Holm's adjustment, the sample-ratio check and the sample
  * size for a planned test. Distributions come from stdlib; nothing here returns NaN or Infinity: where a figure
  * cannot be had (no trials yet), the function returns undefined.
  */
@@ -105,15 +105,43 @@ export function mixtureRho2(tuning = DEFAULT_SEQUENTIAL_TUNING, alpha = ALPHA): 
 }
 
 /**
- * The asymptotic anytime-valid confidence sequence for d = p̂v − p̂c (Waudby-Smith et al., normal mixture):
- * d ± √V · √(2(Nρ²+1)/(Nρ²) · ln(√(Nρ²+1)/α)), V the unpooled variance, N = nv + nc. It holds at every look at once,
- * so it may be read as often as wanted. Undefined unless both groups have trials.
+ * The half-width of the asymptotic anytime-valid confidence sequence (Waudby-Smith et al., normal mixture) of a
+ * difference with standard error `se` when the two groups together number `n`:
+ * se · √(2(Nρ²+1)/(Nρ²) · ln(√(Nρ²+1)/α)).
+ */
+export function sequenceRadius(se: number, n: number, tuning = DEFAULT_SEQUENTIAL_TUNING, alpha = ALPHA): number {
+  const nRho2 = n * mixtureRho2(tuning, alpha);
+  return se * Math.sqrt(((2 * (nRho2 + 1)) / nRho2) * Math.log(Math.sqrt(nRho2 + 1) / alpha));
+}
+
+/**
+ * The anytime-valid p beside the confidence sequence: with z = d/se and N the two groups' size, the mixture's
+ * e-value E = exp(Nρ²z² / (2(Nρ²+1))) / √(Nρ²+1) and p = min(1, 1/E). It may be read at every look, as the sequence
+ * may. With no spread at all (se = 0) there is no evidence of a difference: p = 1, as the pooled z-test gives.
+ */
+export function anytimeP(difference: number, se: number, n: number, tuning = DEFAULT_SEQUENTIAL_TUNING, alpha = ALPHA): number {
+  if (se === 0) return 1;
+  const nRho2 = n * mixtureRho2(tuning, alpha);
+  const z = difference / se;
+  // In logs, so a large z gives p = 0 rather than 1/Infinity's detour through an overflow.
+  const logE = (nRho2 * z * z) / (2 * (nRho2 + 1)) - Math.log(nRho2 + 1) / 2;
+  return Math.exp(-Math.max(0, logE));
+}
+
+/** The unpooled standard error of p̂v − p̂c; undefined unless both groups have trials. */
+export function unpooledStandardError(v: Group, c: Group): number | undefined {
+  return bothHaveTrials(v, c) ? Math.sqrt(unpooledVariance(v, c)) : undefined;
+}
+
+/**
+ * The asymptotic anytime-valid confidence sequence for d = p̂v − p̂c: d ± sequenceRadius(√V, nv + nc), V the
+ * unpooled variance. It holds at every look at once, so it may be read as often as wanted. Undefined unless both
+ * groups have trials.
  */
 export function confidenceSequence(v: Group, c: Group, tuning = DEFAULT_SEQUENTIAL_TUNING, alpha = ALPHA): Interval | undefined {
   if (!bothHaveTrials(v, c)) return undefined;
   const difference = v.successes / v.trials - c.successes / c.trials;
-  const nRho2 = (v.trials + c.trials) * mixtureRho2(tuning, alpha);
-  const radius = Math.sqrt(unpooledVariance(v, c)) * Math.sqrt(((2 * (nRho2 + 1)) / nRho2) * Math.log(Math.sqrt(nRho2 + 1) / alpha));
+  const radius = sequenceRadius(Math.sqrt(unpooledVariance(v, c)), v.trials + c.trials, tuning, alpha);
   return [difference - radius, difference + radius];
 }
 

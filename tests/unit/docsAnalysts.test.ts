@@ -191,6 +191,24 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     expect(printed).toMatch(/v2 +\+2\.27 .* better\n/);
     expect(printed).toContain("v3: collecting (2,600 of 4,438 planned)");
   });
+
+  it("6. shows the example counts file as it is, and its decisions as the doc explains them", async () => {
+    const shownFile = jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"flowId": "business-energy"'))!);
+    const { $schema: _schema, ...committed } = JSON.parse(readFileSync(path.join(repoRoot, "docs/examples/business-energy-counts.json"), "utf8")) as Record<string, unknown>;
+    expect(shownFile).toEqual(committed);
+    const printed = await reportOutput("npm run report:funnel -- --counts docs/examples/business-energy-counts.json");
+    expect(printed).toContain("Pending: 95 visits pending: their leads are still being delivered.\n");
+    expect(doc).toContain("`95 visits pending: their leads are still being delivered.`");
+    expect(printed).toContain("  v2: ship: better on value per visit and within every guardrail\n");
+  });
+
+  it("6. takes decideOn and guardrails in split.json as the doc shows them", () => {
+    const split = jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"decideOn"') && block.includes('"default"'))!);
+    expect(createAjv().getSchema("split.schema.json")!(split)).toBe(true);
+    writeFileSync(path.join(formsDir, "business-water", "split.json"), JSON.stringify(split));
+    expect(checkOutput()).toBe("0 errors, 0 warnings");
+    expect(loadFlowCorpus(formsDir).flows.find((f) => f.id === "business-water")).toMatchObject({ decideOn: "value", guardrails: { leads: 0.05, acceptedLeads: 0.1 } });
+  });
 });
 
 /** What `npm run report:funnel -- <args>` prints, its files taken from the repository's root as the doc's commands are. */

@@ -11,6 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import reference from "../fixtures/stats/reference.json";
+import metricsReference from "../fixtures/experimentReference.json";
 import { repoRoot } from "../../engine/node/formsFolder";
 import type { FlowDocument } from "../../engine/core/types";
 import type { ExperimentCounts, ExperimentPeriod, VersionCounts } from "../../server/experiments/experimentCounts";
@@ -42,7 +43,7 @@ describe("the experiment report's analysis", () => {
     expect(json.srm.chi2).toBeCloseTo(reference.businessEnergy.srm!.chi2, 12);
     for (const [i, expected] of reference.businessEnergy.versions.entries()) {
       const actual = json.versions[i]!;
-      expect(Object.keys(actual).sort()).toEqual([...Object.keys(expected), ...(expected.version === 1 ? [] : ["verdict"])].sort());
+      expect(Object.keys(actual).sort()).toEqual([...Object.keys(expected), "pending", "metrics", ...(expected.version === 1 ? [] : ["pAnytime", "verdict", "guardrails", "decision", "decisionText"])].sort());
       for (const [key, value] of Object.entries(expected)) {
         const values = [value].flat() as number[];
         ([actual[key as keyof typeof actual]].flat() as number[]).forEach((n, j) => expect(n, `v${expected.version} ${key}`).toBeCloseTo(values[j]!, 12));
@@ -135,11 +136,34 @@ describe("the experiment report's analysis", () => {
     const report = analyseExperiment(counts({ "1": { exposures: 0, leads: 0 }, "2": { exposures: 0, leads: 0 } }, {}, { documents: {} }));
     const json = experimentReportJson(report);
     expect(everyNumberFinite(report)).toBe(true);
+    const none = { mean: null, ci95: null };
+    const noComparison = { ...none, difference: null, differenceCI95: null, p: null, pHolm: null, sequentialCI95: null, pAnytime: null };
     expect(json).toEqual({
       srm: { chi2: null, p: null, mismatch: false },
+      decideOn: "value",
+      guardrails: { leads: 0.05 },
+      pending: 0,
       versions: [
-        { version: 1, exposures: 0, leads: 0, conversion: null, wilson95: null },
-        { version: 2, exposures: 0, leads: 0, conversion: null, wilson95: null, difference: null, differenceCI95: null, p: null, pHolm: null, sequentialCI95: null, verdict: "collecting (no exposures yet)" },
+        { version: 1, exposures: 0, leads: 0, conversion: null, wilson95: null, pending: 0, metrics: { acceptedLeads: none, value: none } },
+        {
+          version: 2,
+          exposures: 0,
+          leads: 0,
+          conversion: null,
+          wilson95: null,
+          difference: null,
+          differenceCI95: null,
+          p: null,
+          pHolm: null,
+          sequentialCI95: null,
+          pAnytime: null,
+          verdict: "collecting (no exposures yet)",
+          pending: 0,
+          metrics: { acceptedLeads: noComparison, value: noComparison },
+          guardrails: { leads: { margin: 0.05, result: "undecided" } },
+          decision: "keepRunning",
+          decisionText: "keep running: no figures yet on value per visit (0 visits so far, no plan set)",
+        },
       ],
     });
     for (const rendered of [formatExperimentReport(report), experimentReportHtml(report)]) expect(rendered).not.toMatch(/NaN|Infinity|undefined/);
@@ -175,7 +199,8 @@ describe("the experiment report's text and HTML", () => {
     const html = experimentReportHtml(report());
     expect(html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
     expect(html).not.toMatch(/<script|<link|src=/);
-    expect(html.match(/<caption/g)).toHaveLength(2);
+    // Versions, comparison on leads, accepted leads and value, every metric against the control, decisions.
+    expect(html.match(/<caption/g)).toHaveLength(5);
     expect(html).toContain('<th scope="row" style="padding:.2rem .6rem;border-bottom:1px solid #e1e4e8;text-align:left">v2</th>');
     expect(html).toContain("<strong>better</strong>");
     expect(html).toContain("collecting (2,600 of 4,438 planned)");
@@ -193,7 +218,8 @@ describe("the experiment report's text and HTML", () => {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     try {
       const page = await (await browser.newContext()).newPage();
-      for (const html of [experimentReportHtml(report()), experimentReportHtml(broken)]) {
+      const withSegmentsAndDays = metricsReference.scenarios.filter((s) => s.name === "three-versions-on-value" || s.name === "four-versions").map((s) => analyseExperiment(readCountsFile(JSON.stringify(s.counts), `${s.name}.json`)));
+      for (const html of [experimentReportHtml(report()), experimentReportHtml(broken), ...withSegmentsAndDays.map(experimentReportHtml)]) {
         await page.setContent(html);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -229,10 +255,10 @@ describe("npm run report:funnel's command line", () => {
     const counts = file("energy.json", { ...reference.businessEnergy.counts, sequentialTuning: 10000 });
     const { stdout } = await tsx("--counts", counts, "--json");
     const json = JSON.parse(stdout) as { srm: object; versions: Array<Record<string, unknown>> };
-    expect(Object.keys(json)).toEqual(["srm", "versions"]);
+    expect(Object.keys(json)).toEqual(["srm", "decideOn", "guardrails", "pending", "versions"]);
     expect(Object.keys(json.srm)).toEqual(["chi2", "p", "mismatch"]);
-    expect(Object.keys(json.versions[0]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95"]);
-    expect(Object.keys(json.versions[1]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95", "difference", "differenceCI95", "p", "pHolm", "sequentialCI95", "verdict"]);
+    expect(Object.keys(json.versions[0]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95", "pending", "metrics"]);
+    expect(Object.keys(json.versions[1]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95", "difference", "differenceCI95", "p", "pHolm", "sequentialCI95", "pAnytime", "verdict", "pending", "metrics", "guardrails", "decision", "decisionText"]);
     expect(json.versions[1]!.pHolm).toBeCloseTo(reference.businessEnergy.versions[1]!.pHolm!, 12);
   }, 30_000);
 

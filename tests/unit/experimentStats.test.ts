@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import reference from "../fixtures/stats/reference.json";
+import { meanAnytimeP, meanConfidenceSequence, meanDifferenceInterval, meanInterval, meanZTest, sampleMean, sampleVariance } from "../../server/experiments/meanStats";
 import {
+  anytimeP,
   confidenceSequence,
   differenceInterval,
   holmAdjust,
@@ -131,5 +133,43 @@ describe("the experiment statistics at their edges", () => {
     [0.12, 0.9, "smallest difference"],
   ])("cannot plan from a baseline of %d and a difference of %d", (baseline, mde, message) => {
     expect(() => visitorsPerVersion(baseline, mde)).toThrow(message);
+  });
+});
+
+describe("the statistics of value per visit at their edges", () => {
+  const twoVisits = { n: 2, sum: 22, sumSquares: 484 };
+  it("has a mean from one visit but no spread, interval or comparison below two", () => {
+    const one = { n: 1, sum: 22, sumSquares: 484 };
+    expect(sampleMean(one)).toBe(22);
+    expect(sampleVariance(one)).toBeUndefined();
+    expect(meanInterval(one)).toBeUndefined();
+    expect(meanDifferenceInterval(one, twoVisits)).toBeUndefined();
+    expect(meanZTest(twoVisits, one)).toBeUndefined();
+    expect(meanConfidenceSequence(one, one)).toBeUndefined();
+    expect(meanAnytimeP(one, twoVisits)).toBeUndefined();
+    expect(sampleMean({ n: 0, sum: 0, sumSquares: 0 })).toBeUndefined();
+  });
+
+  it("gives p = 1 and a point for every interval when no visit differs from another in either version, without NaN", () => {
+    const allZero = { n: 50, sum: 0, sumSquares: 0 };
+    const allTwentyTwo = { n: 50, sum: 1100, sumSquares: 50 * 484 };
+    expect(meanZTest(allTwentyTwo, allZero)).toEqual({ z: 0, p: 1 });
+    expect(meanDifferenceInterval(allTwentyTwo, allZero)).toEqual({ difference: 22, interval: [22, 22] });
+    expect(meanConfidenceSequence(allTwentyTwo, allZero)).toEqual([22, 22]);
+    expect(meanAnytimeP(allTwentyTwo, allZero)).toBe(1);
+  });
+
+  it("reads a spread that rounding puts a hair below 0 as 0", () => {
+    expect(sampleVariance({ n: 3, sum: 0.3, sumSquares: 0.03 - 1e-18 })).toBe(0);
+  });
+
+  it("gives an anytime p of 0, not NaN, for a difference far beyond any chance", () => {
+    expect(anytimeP(1, 1e-6, 10_000)).toBe(0);
+    expect(anytimeP(0, 0.01, 10_000)).toBe(1);
+  });
+
+  it("refuses sums that cannot be", () => {
+    expect(() => sampleMean({ n: 1.5, sum: 1, sumSquares: 1 })).toThrow("whole number");
+    expect(() => sampleMean({ n: 2, sum: Number.NaN, sumSquares: 1 })).toThrow("finite");
   });
 });
