@@ -64,6 +64,7 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     QUOTE_SESSIONS_PER_ADDRESS_MAX: "100000",
     OPENING_HOURS: "always",
     MIN_FILL_MS: "0",
+    ANALYSTS_FILE: path.join(dataDir, "analysts.json"),
     ...env,
   });
   if (options.quotePages) await writeQuotePages(config.siteDir, config.formsDir);
