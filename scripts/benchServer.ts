@@ -115,7 +115,7 @@ async function firstAnswerCookie(url: string, version: number, { stepId, field, 
   const response = await fetch(`${url}/quote/business-energy/?v=${version}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
     body: new URLSearchParams({ _step: stepId, _rev: "0", [field]: value }).toString(),
   });
   await response.arrayBuffer();

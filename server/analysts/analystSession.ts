@@ -39,11 +39,6 @@ export function endAnalystSession(request: FastifyRequest, reply: FastifyReply):
   reply.clearCookie(ANALYST_SESSION_COOKIE, cookieOptions(request));
 }
 
-/** Whether the request has a session cookie at all (valid or not). */
-export function hasSessionCookie(request: FastifyRequest): boolean {
-  return request.cookies[ANALYST_SESSION_COOKIE] !== undefined;
-}
-
 /**
  * The analyst the request's cookie signs in, or undefined: none, not signed by us as this cookie, older than 8 hours,
  * or naming an analyst no longer listed (or listed since with another password).

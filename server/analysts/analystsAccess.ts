@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { normalizeIP } from "@fastify/rate-limit";
-import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Analyst, AnalystsDirectory } from "./analystsFile";
 import { sessionAnalyst } from "./analystSession";
 import { decoyHash, verifyPassword } from "./passwords";
@@ -37,10 +37,12 @@ export function basicCredentials(request: FastifyRequest): { name: string; passw
   return colon < 0 ? { name: decoded, password: "" } : { name: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** Access checked against `directory`, limited by `limits`, failures logged on `log`. */
-export function analystsAccess({ directory, limits, log, now }: { directory: AnalystsDirectory; limits: SignInLimits; log: FastifyBaseLogger; now: () => Date }): AnalystsAccess {
+/** Access checked against `directory`, limited by `limits`; failures are logged on the request's logger. */
+export function analystsAccess({ directory, limits, now }: { directory: AnalystsDirectory; limits: SignInLimits; now: () => Date }): AnalystsAccess {
   const digestKey = randomBytes(32);
   const remembered = new Map<string, string>();
+  // Checks under way, so a burst of requests with the same credentials waits for one scrypt rather than starting one each.
+  const checking = new Map<string, Promise<boolean>>();
   const digest = (name: string, password: string) => createHmac("sha256", digestKey).update(`${name}\0${password}`).digest("base64url");
 
   async function passwordIsRight(analyst: Analyst | undefined, name: string, password: string): Promise<boolean> {
@@ -51,7 +53,10 @@ export function analystsAccess({ directory, limits, log, now }: { directory: Ana
     }
     const key = digest(name, password);
     if (remembered.get(key) === analyst.passwordHash) return true;
-    if (!(await verifyPassword(password, analyst.passwordHash))) return false;
+    const check = `${key} ${analyst.passwordHash}`;
+    let pending = checking.get(check);
+    if (!pending) checking.set(check, (pending = verifyPassword(password, analyst.passwordHash).finally(() => checking.delete(check))));
+    if (!(await pending)) return false;
     if (remembered.size >= REMEMBERED) remembered.clear();
     remembered.set(key, analyst.passwordHash);
     return true;
@@ -61,13 +66,13 @@ export function analystsAccess({ directory, limits, log, now }: { directory: Ana
     const who = { analyst: name.slice(0, 64), address: normalizeIP(request.ip, 64) };
     const allowed = await limits.mayTry(request, name);
     if (!allowed.allowed) {
-      log.warn(who, "analyst sign-in refused: too many failures");
+      request.log.warn(who, "analyst sign-in refused: too many failures");
       return { ok: false, retryAfterSeconds: allowed.retryAfterSeconds };
     }
     const analyst = (await directory.current())?.get(name);
     if (await passwordIsRight(analyst, name, password)) return { ok: true, analyst: analyst! };
     await limits.failed(request, name);
-    log.warn(who, "analyst sign-in failed");
+    request.log.warn(who, "analyst sign-in failed");
     return { ok: false };
   }
 

@@ -46,6 +46,12 @@ function html(reply: FastifyReply, code: number, page: string): FastifyReply {
   return privatePage(reply).code(code).type("text/html; charset=utf-8").send(page);
 }
 
+/** The site's 404, answered from a hook: the route's handler does not run. */
+function notFound(reply: FastifyReply): FastifyReply {
+  reply.callNotFound();
+  return reply;
+}
+
 /** Whether a browser is asking for a page (a link followed, an address typed), not a script for data. */
 function wantsPage(request: FastifyRequest): boolean {
   return /\btext\/html\b/.test(String(request.headers.accept ?? ""));
@@ -72,7 +78,7 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
   await fastify.register(async (gated) => {
     gated.addHook("onRequest", async (request, reply) => {
       const who = await access.of(request);
-      if (who === "no analysts") return reply.callNotFound();
+      if (who === "no analysts") return notFound(reply);
       if (who === "anonymous") {
         if (wantsPage(request)) return privatePage(reply).redirect(`${SIGN_IN}?return=${encodeURIComponent(analystsReturnPath(request.url))}`, 303);
         return privatePage(reply).code(401).header("www-authenticate", CHALLENGE).type("text/plain; charset=utf-8").send("Sign in as an analyst: /analysts/sign-in, or HTTP Basic authentication.\n");
@@ -93,7 +99,7 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
   await fastify.register(async (signIn) => {
     signIn.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     signIn.addHook("onRequest", async (request, reply) => {
-      if (!(await access.directory.current())) return reply.callNotFound();
+      if (!(await access.directory.current())) return notFound(reply);
     });
     signIn.get<{ Querystring: { return?: string; "signed-out"?: string } }>(SIGN_IN, async (request, reply) => {
       const notice = request.query["signed-out"] === undefined ? undefined : SIGN_IN_NOTICES.signedOut;

@@ -222,6 +222,24 @@ describe.each(serverDialects)("the analysts' pages on %s", (dialect, skipped) =>
   });
 });
 
+describe("the analysts' pages in the live preview", () => {
+  it("are open without signing in, and /dev/flows/ leads there", async () => {
+    server = await startQuoteServerOn("SQLite", {}, { analysts: "open" });
+
+    const report = await get(server, REPORT, { accept: "*/*" });
+    const old = await get(server, "/dev/flows/");
+    const signInForm = await get(server, "/analysts/sign-in");
+
+    expect(report.statusCode).toBe(200);
+    expect(report.headers["cache-control"]).toBe("no-store");
+    expect(report.body).toContain("<h1>Quote flows and versions</h1>");
+    expect(report.body).not.toContain("Sign out");
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(REPORT);
+    expect(signInForm.statusCode).toBe(404);
+  });
+});
+
 describe("the analysts' pages where they are not served", () => {
   it("answer /dev/flows/ 404 in production", async () => {
     const s = await startWithAnalysts("SQLite");
