@@ -116,6 +116,31 @@ describe("failed sign-ins", () => {
   });
 });
 
+describe("odd requests", () => {
+  it("are answered 4xx, never 5xx", async () => {
+    const s = await start();
+    const authorizations = ["Basic", "Basic !!!", `Basic ${Buffer.from("no colon").toString("base64")}`, `Basic ${Buffer.from([0xff, 0xfe, 0x3a, 0xc3]).toString("base64")}`, `Basic ${"A".repeat(5000)}`, "Bearer abc", `Basic ${Buffer.from(`${"x".repeat(500)}:${"y".repeat(500)}`).toString("base64")}`];
+    const posts: Array<[string, string]> = [
+      ["application/json", JSON.stringify({ name: 5, password: ["a"], return: { path: "/" } })],
+      ["application/json", "null"],
+      ["application/json", "[1,2]"],
+      ["application/x-www-form-urlencoded", "name=jo&name=sam&password=%FF%FE&return=%2F%2Fevil.example&return=%2Fanalysts%2F"],
+      ["application/x-www-form-urlencoded", `name=${"j".repeat(5000)}&password=x`],
+      ["application/x-www-form-urlencoded", ""],
+      ["text/plain", "name=jo"],
+    ];
+
+    const statuses = [
+      ...(await Promise.all(authorizations.map((authorization) => s.app.inject({ method: "GET", url: REPORT, headers: { authorization } })))),
+      ...(await Promise.all(posts.map(([type, payload]) => s.app.inject({ method: "POST", url: "/analysts/sign-in", headers: { "content-type": type }, payload })))),
+      await s.app.inject({ method: "GET", url: "/analysts/sign-in?return=%00&return=/analysts/&signed-out=1&signed-out=2" }),
+      await s.app.inject({ method: "GET", url: "/analysts/flows/..%2f..%2fpackage.json", headers: { authorization: basic(ANALYST.name, ANALYST.password) } }),
+    ].map((response) => response.statusCode);
+
+    for (const status of statuses) expect(status).toBeLessThan(500);
+  });
+});
+
 describe("another site's page", () => {
   it("cannot sign an analyst in", async () => {
     const s = await start();
