@@ -46,6 +46,11 @@ function html(reply: FastifyReply, code: number, page: string): FastifyReply {
   return privatePage(reply).code(code).type("text/html; charset=utf-8").send(page);
 }
 
+/** An answer to a script (curl): one line of text, and no figures. */
+function plainAnswer(reply: FastifyReply, code: number, text: string): FastifyReply {
+  return privatePage(reply).code(code).type("text/plain; charset=utf-8").send(`${text}\n`);
+}
+
 /** The site's 404, answered from a hook: the route's handler does not run. */
 function notFound(reply: FastifyReply): FastifyReply {
   reply.callNotFound();
@@ -81,12 +86,12 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
       if (who === "no analysts") return notFound(reply);
       if (who === "anonymous") {
         if (wantsPage(request)) return privatePage(reply).redirect(`${SIGN_IN}?return=${encodeURIComponent(analystsReturnPath(request.url))}`, 303);
-        return privatePage(reply).code(401).header("www-authenticate", CHALLENGE).type("text/plain; charset=utf-8").send("Sign in as an analyst: /analysts/sign-in, or HTTP Basic authentication.\n");
+        return plainAnswer(reply.header("www-authenticate", CHALLENGE), 401, "Sign in as an analyst: /analysts/sign-in, or HTTP Basic authentication.");
       }
       if ("refused" in who) {
         const { retryAfterSeconds } = who.refused;
-        if (retryAfterSeconds !== undefined) return privatePage(reply).code(429).header("retry-after", String(retryAfterSeconds)).type("text/plain; charset=utf-8").send(`${tooManySignInsMessage(retryAfterSeconds)}\n`);
-        return privatePage(reply).code(401).header("www-authenticate", CHALLENGE).type("text/plain; charset=utf-8").send(`${SIGN_IN_NOTICES.wrong}\n`);
+        if (retryAfterSeconds !== undefined) return plainAnswer(reply.header("retry-after", String(retryAfterSeconds)), 429, tooManySignInsMessage(retryAfterSeconds));
+        return plainAnswer(reply.header("www-authenticate", CHALLENGE), 401, SIGN_IN_NOTICES.wrong);
       }
       request.analyst = who.analyst;
     });
