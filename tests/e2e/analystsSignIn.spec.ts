@@ -29,3 +29,14 @@ test("an analyst signs in through the plain form, sees the report, and signs out
   const again = await page.request.get("/analysts/flows/", { maxRedirects: 0 });
   expect(again.status()).toBe(401);
 });
+
+test("the flows' pictures are not on the public site: anonymous requests get 401 at their address, 404 at the old one", async ({ request }) => {
+  const picture = await request.get("/analysts/flows/business-energy-v1.svg");
+  const old = await request.get("/dev/flows/business-energy-v1.svg");
+  const oldPage = await request.get("/dev/flows/", { maxRedirects: 0 });
+
+  expect(picture.status()).toBe(401);
+  expect(await picture.text()).not.toContain("<svg");
+  expect(old.status()).toBe(404);
+  expect(oldPage.status()).toBe(404);
+});
