@@ -9,6 +9,8 @@
  *   4. a quote step posted as a plain form (a visitor without scripts): each client answers business energy's
  *      questions in turn, one POST /quote/business-energy/ per step (read, checked, moved on by the engine, kept
  *      with a conditional write, answered 303), starting a new quote after the last question;
+ *   then the analysts' report page (GET /analysts/flows/, by HTTP Basic as the analyst of a scratch analysts file)
+ *      read 10 times a second, with the health probes beside it: the report must never hold the server;
  *   5. on a second server that serves the built site (dist/, from `npm run build`): a version's pre-rendered quote
  *      page, for comparison, then a step drawn for a visitor without scripts (GET `?step=`, with the quote cookie of
  *      one posted first answer), with the health probes beside it as in phase 3.
@@ -21,9 +23,11 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { loadSettings, postLead, root, startLeadServer, uncappedBuyersFile } from "./support/leadServer";
 import { freePort, scrapeEvery } from "./support/metricsScraper";
+import { percentile, probeApart, type Phase } from "./bench/phases";
+import { readReportPaced } from "./bench/analystsReport";
+import { scratchAnalyst } from "./support/scratchAnalyst";
 import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
 import { nextMove, stepById } from "../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../engine/core/types";
@@ -35,14 +39,6 @@ const seconds = Number(argument("--seconds") ?? 5);
 const connections = Number(argument("--connections") ?? 32);
 const probes = Number(argument("--probes") ?? 2);
 const withMetrics = process.argv.includes("--metrics");
-
-interface Phase {
-  name: string;
-  requests: number;
-  failures: number;
-  elapsedMs: number;
-  latencies: number[];
-}
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -66,33 +62,6 @@ async function measure(name: string, send: (() => Promise<boolean>) | { perClien
   };
   await Promise.all(Array.from({ length: clients }, client));
   return { name, requests: latencies.length, failures, elapsedMs: performance.now() - started, latencies: latencies.sort((a, b) => a - b) };
-}
-
-/** The health probe of phase 3, looping in a worker thread with its own event loop until the deadline. */
-function probeApart(name: string, url: string, durationMs: number, clients: number): Promise<Phase> {
-  const code = `
-    const { parentPort, workerData: { url, durationMs, clients } } = require("node:worker_threads");
-    const latencies = [];
-    let failures = 0;
-    const started = performance.now();
-    const client = async () => {
-      while (performance.now() < started + durationMs) {
-        const t0 = performance.now();
-        const ok = await fetch(url).then(async (r) => (await r.arrayBuffer(), r.ok), () => false);
-        latencies.push(performance.now() - t0);
-        if (!ok) failures++;
-      }
-    };
-    Promise.all(Array.from({ length: clients }, client)).then(() => parentPort.postMessage({ latencies, failures, elapsedMs: performance.now() - started }));
-  `;
-  const worker = new Worker(code, { eval: true, workerData: { url, durationMs, clients } });
-  return new Promise((resolve, reject) => {
-    worker.once("error", reject);
-    worker.once("message", (result: Omit<Phase, "name" | "requests">) => {
-      void worker.terminate();
-      resolve({ name, ...result, requests: result.latencies.length, latencies: result.latencies.sort((a, b) => a - b) });
-    });
-  });
 }
 
 /** The questions a visitor answers from a flow's start, taking each first option, up to the first step that offers none. */
@@ -156,16 +125,18 @@ async function firstAnswerCookie(url: string, version: number, { stepId, field, 
   return session.split(";")[0]!;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const perSecond = (phase: Phase) => phase.requests / (phase.elapsedMs / 1000);
 const verdict = (ok: boolean) => (ok ? "meets" : "MISSES");
+/** How often the analysts' report is read while the health probes run beside it. */
+const REPORTS_PER_SECOND = 10;
 
 const dir = await mkdtemp(path.join(tmpdir(), "switchplan-bench-"));
 const load = loadavg()[0]!;
 /** The metrics port to give a server, with --metrics; none without. */
 const metricsEnv = async (): Promise<Record<string, string>> => (withMetrics ? { METRICS_PORT: String(await freePort()) } : {});
 const serverMetrics = await metricsEnv();
-const server = await startLeadServer({ ...loadSettings(dir, await uncappedBuyersFile(dir)), ...serverMetrics });
+const analyst = await scratchAnalyst(dir);
+const server = await startLeadServer({ ...loadSettings(dir, await uncappedBuyersFile(dir)), ANALYSTS_FILE: analyst.file, ...serverMetrics });
 const scraper = serverMetrics.METRICS_PORT ? scrapeEvery(Number(serverMetrics.METRICS_PORT), 1000) : undefined;
 try {
   let serial = 0;
@@ -192,7 +163,11 @@ try {
   const stepClient = { perClient: () => plainStepClient(server.url, questions) };
   await measure("warm-up", stepClient, 1000);
   const stepsAlone = await measure("POST /quote/… (a plain step)", stepClient, seconds * 1000);
-  const phases = [healthAlone, leadsAlone, leadsBeside, healthBeside, stepsAlone];
+  const [reportRead, healthBesideReport] = await Promise.all([
+    readReportPaced(`GET /analysts/flows/ (${REPORTS_PER_SECOND} a second)`, `${server.url}/analysts/flows/`, analyst.authorization, REPORTS_PER_SECOND, seconds * 1000),
+    probeApart(`GET /api/health (${probes} beside report)`, `${server.url}/api/health`, seconds * 1000, probes),
+  ]);
+  const phases = [healthAlone, leadsAlone, leadsBeside, healthBeside, stepsAlone, reportRead, healthBesideReport];
   const scrapes = await scraper?.stop();
   await server.stop();
 
@@ -235,6 +210,8 @@ try {
   console.log(`lead p50 / p99:                  ${percentile(leadsAlone.latencies, 50).toFixed(1)} / ${leadP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(leadP99 <= 50)})`);
   console.log(`health p99 while leads posted:   ${healthP99.toFixed(1)} ms (target ≤ 20 ms: ${verdict(healthP99 <= 20)})`);
   const stepP99 = percentile(stepsAlone.latencies, 99);
+  const healthReportP99 = percentile(healthBesideReport.latencies, 99);
+  console.log(`health p99 while report read:    ${healthReportP99.toFixed(1)} ms (report ${REPORTS_PER_SECOND} a second, p99 ${percentile(reportRead.latencies, 99).toFixed(1)} ms; target ≤ 20 ms: ${verdict(healthReportP99 <= 20)})`);
   console.log(`plain step p50 / p99:            ${percentile(stepsAlone.latencies, 50).toFixed(1)} / ${stepP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(stepP99 <= 50)})`);
   const [drawnSteps, healthBesideSteps] = phases.slice(-2) as [Phase, Phase];
   const drawnP99 = percentile(drawnSteps.latencies, 99);

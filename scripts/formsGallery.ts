@@ -1,9 +1,10 @@
 /**
- * The pictures of the development page of every quote flow (/dev/flows/, served by the server with what it read
- * from forms/): writes <out>/client/dev/flows/<flow>-v<N>.svg (SITE_OUT_DIR, else dist) for every version, drawn
- * as `npm run forms:graph` draws it. Run after the build.
+ * The pictures of the analysts' page of every quote flow (/analysts/flows/, served by the server with what it read
+ * from forms/, to signed-in analysts only): writes <out>/analysts/flows/<flow>-v<N>.svg (SITE_OUT_DIR, else dist)
+ * for every version, drawn as `npm run forms:graph` draws it. The folder is beside the public site (<out>/client),
+ * never in it. Run after the build.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FlowCorpus } from "../engine/core/flowCorpus";
@@ -11,6 +12,7 @@ import { formsDirFromEnv, loadFlowCorpus, repoRoot } from "../engine/node/formsF
 import { flowSvg } from "./formsGraph";
 import { precompress } from "./precompress";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+import { analystsPicturesDir } from "../server/analysts/flowsPage";
 
 /** Every version's picture, by file name: `<flow>-v<N>.svg`. */
 export function galleryPictures(corpus: FlowCorpus): Map<string, string> {
@@ -24,9 +26,10 @@ export function galleryPictures(corpus: FlowCorpus): Map<string, string> {
   return pictures;
 }
 
-/** Writes the pictures (and their compressed copies) under `siteOutDir`/client/dev/flows; returns the folder. */
+/** Writes the pictures (and their compressed copies) under `siteOutDir`/analysts/flows, in place of any before; returns the folder. */
 export async function writeGallery(siteOutDir: string, formsDir = formsDirFromEnv()): Promise<string> {
-  const dir = path.join(siteOutDir, "client", "dev", "flows");
+  const dir = analystsPicturesDir(path.join(siteOutDir, "client"));
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const [name, svg] of galleryPictures(loadFlowCorpus(formsDir))) writeFileSync(path.join(dir, name), svg);
   await precompress(dir);

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { createServer as createViteServer } from "vite";
 import { repoRoot } from "../engine/node/formsFolder";
 import { SETTLE_MS } from "../site/build/flowChecksPlugin";
-import { pictureUrl } from "../server/devFlows/devFlowsPage";
+import { pictureUrl } from "../server/analysts/flowsPage";
 import { buildServer } from "../server/buildServer";
 import { loadConfig } from "../server/config";
 import { loadFlowCatalog } from "../server/flowCatalog";
@@ -25,11 +25,14 @@ export interface LivePreview {
   close(): Promise<void>;
 }
 
-/** Who answers a request: the API server, a flow picture drawn now, or Vite (the pages and their modules). */
+/**
+ * Who answers a request: the API server (and the analysts' pages, open here without signing in; the old
+ * /dev/flows/ redirects to them), a flow picture drawn now, or Vite (the pages and their modules).
+ */
 export function previewTarget(url: string): "server" | "picture" | "site" {
   const pathname = url.split("?")[0] ?? "/";
-  if (pathname.startsWith("/api/") || pathname === "/dev/flows" || pathname === "/dev/flows/") return "server";
-  if (/^\/dev\/flows\/[a-z0-9-]+-v\d+\.svg$/.test(pathname)) return "picture";
+  if (/^\/analysts\/flows\/[a-z0-9-]+-v\d+\.svg$/.test(pathname)) return "picture";
+  if (pathname.startsWith("/api/") || pathname === "/analysts" || pathname.startsWith("/analysts/") || pathname === "/dev/flows" || pathname === "/dev/flows/") return "server";
   return "site";
 }
 
@@ -39,7 +42,7 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
   const flows = loadFlowCatalog(config.formsDir);
   const httpServer = http.createServer();
   // Posts are taken from the preview's own address, which this server, not the app's, listens on.
-  const app = await buildServer({ config, flows, deliveryWorker: false, listening: () => httpServer.address() });
+  const app = await buildServer({ config, flows, deliveryWorker: false, listening: () => httpServer.address(), analysts: "open" });
   await app.ready();
 
   // The Vite plugins read FORMS_DIR: the same folder as the server.
@@ -90,6 +93,6 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   stopQuietlyWhenOutputCloses();
   const preview = await startLivePreview();
-  console.log(`Live preview at ${preview.url} (quote pages under ${preview.url}quote/, every flow at ${preview.url}dev/flows/). Edit the flows and save: the page follows.`);
+  console.log(`Live preview at ${preview.url} (quote pages under ${preview.url}quote/, every flow at ${preview.url}analysts/flows/). Edit the flows and save: the page follows.`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void preview.close().then(() => process.exit(0)));
 }

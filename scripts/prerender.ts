@@ -83,9 +83,9 @@ export function sitemapXml(origin: string, paths: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-/** Crawlers may read every page but not the API; the sitemap is named in full. */
+/** Crawlers may read every page but not the API or the analysts' pages; the sitemap is named in full. */
 export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: ${origin}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /analysts/\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
 function escapeXml(text: string): string {

@@ -6,14 +6,18 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { marketplaceOrigins } from "../engine/core/marketplaceUrl";
 import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
 import { createAddressProvider } from "./addresses/createAddressProvider";
+import { analystsAccess } from "./analysts/analystsAccess";
+import { analystsDirectory } from "./analysts/analystsFile";
+import { analystsPicturesDir } from "./analysts/flowsPage";
+import { signInLimits } from "./analysts/signInLimits";
 import { loadBuyers } from "./buyers/loadBuyers";
 import type { Config } from "./config";
 import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWorker";
 import { loadFlowCatalog, logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
+import analystsRoutes from "./plugins/analystsRoutes";
 import consentRoutes from "./plugins/consentRoutes";
-import devFlowsRoutes from "./plugins/devFlowsRoutes";
 import errorHandler from "./plugins/errorHandler";
 import eventsRoutes from "./plugins/eventsRoutes";
 import flowUnavailablePages from "./plugins/flowUnavailablePages";
@@ -54,6 +58,8 @@ export interface BuildServerOptions {
   flows?: FlowCatalog;
   /** Where the site listens, when a server of its own takes the connections (the live preview); the app's otherwise. */
   listening?: () => AddressInfo | string | null;
+  /** Who may read the analysts' pages: analysts signed in (the default), or anyone (the live preview, on loopback). */
+  analysts?: "signed-in" | "open";
 }
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
@@ -69,7 +75,7 @@ const PLAIN_STEPS_PER_POST = 5;
  * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
  * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir), listening }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir), listening, analysts = "signed-in" }: BuildServerOptions): Promise<FastifyInstance> {
   const ajv = createAjv();
   const buyers = await loadBuyers(config.buyersFile);
   const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
@@ -101,7 +107,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(errorHandler);
   // Every post the site's pages make is checked against this (server/security/crossSitePost.ts).
   const ownOrigin = siteOrigin(config, listening ?? (() => app.server.address()));
-  // Cookies for every route: the consent choice, and the visit and quote session cookies, each signed with its own key.
+  // Cookies for every route: the consent choice, and the visit, quote session and analyst's session cookies, each signed with its own key.
   await app.register(signedCookies, { key: await appSetting(db, "visit_cookie_key") });
   const servedFlows = flows.corpus().flows.flatMap((f) => f.versions.flatMap((v) => (v.flow ? [v.flow] : [])));
   await app.register(securityHeaders, { siteDir: config.siteDir, frameOrigins: marketplaceOrigins(servedFlows, config.marketplaceOrigins) });
@@ -130,7 +136,11 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
   await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
   await app.register(healthRoutes, { db, flows });
-  await app.register(devFlowsRoutes, { db, flows });
+  const access =
+    analysts === "open"
+      ? "open"
+      : analystsAccess({ directory: analystsDirectory(config.analystsFile, (error) => app.log.error({ err: error }, "the analysts file cannot be read")), limits: signInLimits(counts), now });
+  await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), siteOrigin: ownOrigin, now });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });

@@ -37,6 +37,7 @@ const envJsonSchema = {
     REDIS_URL: { type: "string", pattern: "^rediss?://" },
     TRUST_PROXY: { type: "string", enum: ON_OFF, default: "off" },
     BUYERS_FILE: { type: "string", minLength: 1, default: "server/config/buyers.json" },
+    ANALYSTS_FILE: { type: "string", minLength: 1, default: "data/analysts.json" },
     OPENING_HOURS: { type: "string", minLength: 1, default: "mon-fri 09:00-17:30" },
     DUPLICATE_WINDOW_HOURS: count(0, 30 * 24),
     FAKE_CAMPAIGN_IDS: { type: "string", default: "" },
@@ -107,6 +108,8 @@ export interface Config {
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   buyersFile: string;
+  /** Who may sign in to the analysts' pages (`npm run analysts`); with no such file, those pages are not found. */
+  analystsFile: string;
   /** The site's opening hours (see hours/openingHours.ts), for the out-of-hours flag and routing. */
   openingHours: string;
   duplicateWindowHours: number;
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(vars.REDIS_URL ? { redisUrl: vars.REDIS_URL } : {}),
     trustProxy: vars.TRUST_PROXY === "on",
     buyersFile: path.resolve(repoRoot, vars.BUYERS_FILE),
+    analystsFile: path.resolve(repoRoot, vars.ANALYSTS_FILE),
     openingHours: vars.OPENING_HOURS,
     duplicateWindowHours: vars.DUPLICATE_WINDOW_HOURS,
     fakeCampaignIds: vars.FAKE_CAMPAIGN_IDS.split(",").map((id) => id.trim()).filter(Boolean),

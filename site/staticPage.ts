@@ -76,7 +76,7 @@ function inSiteLink(event: MouseEvent): HTMLAnchorElement | undefined {
   const link = (event.target as Element | null)?.closest?.("a[href]");
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return undefined;
   const url = new URL(link.href);
-  if (!sameOrigin(url.href) || !url.pathname.endsWith("/") || url.pathname.startsWith("/api/") || url.pathname.startsWith("/dev/"))
+  if (!sameOrigin(url.href) || !url.pathname.endsWith("/") || url.pathname.startsWith("/api/") || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/analysts/"))
     return undefined;
   if (url.pathname === location.pathname && url.search === location.search && url.hash) return undefined;
   return link;

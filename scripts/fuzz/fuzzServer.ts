@@ -14,6 +14,7 @@ import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/storage/database";
 import type { Database } from "../../server/storage/schema";
 import { root, uncappedBuyersFile } from "../support/leadServer";
+import { scratchAnalyst } from "../support/scratchAnalyst";
 
 /** The stores the fuzz runs on. */
 export type Store = "SQLite" | "PostgreSQL";
@@ -31,6 +32,7 @@ export interface FuzzServer {
  * MIN_FILL_MS (leads are posted milliseconds after the form is drawn) and the buyers' daily caps (so each stored
  * lead has deliveries to count). The shop is always open, so routing does not depend on the hour the fuzz runs,
  * and the delivery worker is off (no buyer is called). TRUST_PROXY lets each simulated client bring its address.
+ * The analysts file lists one analyst, whose password the fuzz does not know.
  */
 async function settings(dir: string): Promise<Record<string, string>> {
   return {
@@ -44,6 +46,8 @@ async function settings(dir: string): Promise<Record<string, string>> {
     OPENING_HOURS: "always",
     MIN_FILL_MS: "0",
     DELIVERY_WORKER: "off",
+    // An analyst, so the analysts' pages are served behind their sign-in (without a file they are only 404).
+    ANALYSTS_FILE: (await scratchAnalyst(dir)).file,
   };
 }
 

@@ -108,7 +108,8 @@ function randomRequest(c: MixContext): [kind: string, req: FuzzRequest, body?: {
     () => get("GET /api/quote-version", `/api/quote-version?flow=${chance(0.8) ? flow.id : encodeURIComponent(junk(6))}${chance(0.6) ? `&v=${encodeURIComponent(versionValue())}` : ""}${chance(0.1) ? "&tm=1" : ""}`),
     () => get("GET /api/start-token", "/api/start-token"),
     () => get("GET /api/health", "/api/health"),
-    () => get("GET other API", pick(["/api/partners?service=energy", `/api/partners?service=${junk(4)}`, "/api/consent/no-script.css", "/dev/flows/", `/api/marketplace/${flow.id}/1/${pick(flow.steps)}`, "/api/leads", "/api/nothing"])),
+    () => post("POST /analysts/sign-in", "/analysts/sign-in", () => new URLSearchParams({ name: pick(["jo", junk(6), ""]), password: junk(14), return: pick(["/analysts/flows/", "//evil.example", junk(10)]) }).toString(), "application/x-www-form-urlencoded"),
+    () => get("GET other API", pick(["/api/partners?service=energy", `/api/partners?service=${junk(4)}`, "/api/consent/no-script.css", "/analysts/flows/", "/analysts/flows/business-energy-v1.svg", `/analysts/sign-in?return=${encodeURIComponent(junk(8))}`, "/dev/flows/", `/api/marketplace/${flow.id}/1/${pick(flow.steps)}`, "/api/leads", "/api/nothing"])),
   ]);
   return which();
 }

@@ -1,6 +1,6 @@
 /**
  * The experiment report as HTML: a fragment (its tables, each with a caption and header cells, and the verdicts)
- * that the /dev/flows/ page shows under each flow, and a whole page for `report:funnel -- --html FILE`. Styles are
+ * that the /analysts/flows/ page shows under each flow, and a whole page for `report:funnel -- --html FILE`. Styles are
  * attributes and there are no scripts, as the site's Content Security Policy requires; every text is escaped.
  */
 import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";

@@ -137,7 +137,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const fallback = flow.defaultVersion!;
     if (asked !== undefined && asked !== "") {
       if (/^[1-9][0-9]{0,5}$/.test(asked) && flows.getFlow(flow.id, Number(asked)) && (await available(Number(asked)))) return Number(asked);
-      // A mistyped or out-of-date campaign link: the default, and a count on /dev/flows/ (a bounded set of values).
+      // A mistyped or out-of-date campaign link: the default, and a count on /analysts/flows/ (a bounded set of values).
       if (request.method === "GET" && !isPrefetch(request)) await countUnknownVersion(db, { day: londonDate(now()), flowId: flow.id, requested: asked });
       return fallback;
     }

@@ -1,7 +1,7 @@
 /**
- * Cookies for every route, and the cookies the server signs (the visit, the quote session), each with a key of its
- * own: derived from the installation's key and the cookie's name, so a value signed for one cookie is refused as
- * any other, however alike their values look. @fastify/cookie gets no secret of its own, so its `signed: true`,
+ * Cookies for every route, and the cookies the server signs (the visit `_sp_visit`, the quote session `_sp_quote`,
+ * the analyst's session `_sp_analyst`), each with a key of its own: derived from the installation's key and the
+ * cookie's name, so a value signed for one cookie is refused as any other, however alike their values look. @fastify/cookie gets no secret of its own, so its `signed: true`,
  * whose one key would cover every name, fails loudly instead of signing.
  */
 import { createHmac } from "node:crypto";

@@ -5,7 +5,7 @@
  */
 import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
-import type { WindowCounts } from "./windowCounts";
+import type { WindowCount, WindowCounts } from "./windowCounts";
 
 /** How much of the act a client may do in a window. */
 export interface BudgetLimit {
@@ -20,18 +20,26 @@ export type BudgetAnswer = { allowed: true } | { allowed: false; retryAfterSecon
 export interface ClientBudget {
   /** Takes one for the request's client address and for each of `holders` (a visit or session: "visit:…"). */
   take(request: FastifyRequest, holders?: string[]): Promise<BudgetAnswer>;
+  /** Whether the budget is already spent for the address or any of `holders`, without taking from it. */
+  spent(request: FastifyRequest, holders?: string[]): Promise<BudgetAnswer>;
 }
 
 /** The budget of the act called `name` (a key prefix: budgets never share counts). */
 export function clientBudget(counts: WindowCounts, name: string, { max, windowMs }: BudgetLimit): ClientBudget {
+  // An IPv6 client is counted by its /64, as the rate limits do: one household holds a whole one.
+  const keys = (request: FastifyRequest, holders: string[]) => [`address:${normalizeIP(request.ip, 64)}`, ...holders].map((holder) => `${name}:${holder}`);
   return {
     async take(request, holders = []) {
-      // An IPv6 client is counted by its /64, as the rate limits do: one household holds a whole one.
-      const keys = [`address:${normalizeIP(request.ip, 64)}`, ...holders].map((holder) => `${name}:${holder}`);
-      const taken = await Promise.all(keys.map((key) => counts.take(key, windowMs)));
-      const over = taken.filter((t) => t.count > max);
-      if (over.length === 0) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...over.map((t) => t.resetInMs)) / 1000)) };
+      return answer(await Promise.all(keys(request, holders).map((key) => counts.take(key, windowMs))), (count) => count > max);
+    },
+    async spent(request, holders = []) {
+      return answer(await Promise.all(keys(request, holders).map((key) => counts.peek(key))), (count) => count >= max);
     },
   };
+}
+
+function answer(counted: WindowCount[], over: (count: number) => boolean): BudgetAnswer {
+  const spent = counted.filter((t) => over(t.count));
+  if (spent.length === 0) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...spent.map((t) => t.resetInMs)) / 1000)) };
 }

@@ -12,9 +12,11 @@ export interface WindowCount {
   resetInMs: number;
 }
 
-/** Shared counters: one more for a key in the current window, and a way to let go of the connection. */
+/** Shared counters: one more for a key in the current window, a look without taking, and a way to let go of the connection. */
 export interface WindowCounts {
   take(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's count in its current window without adding to it (0 when it has none). */
+  peek(key: string): Promise<WindowCount>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,11 @@ export function memoryWindowCounts(now: () => number = Date.now): WindowCounts {
       if (!window || window.resetAt <= at) windows.set(key, (window = { count: 0, resetAt: at + windowMs }));
       window.count += 1;
       return { count: window.count, resetInMs: window.resetAt - at };
+    },
+    async peek(key) {
+      const at = now();
+      const window = windows.get(key);
+      return window && window.resetAt > at ? { count: window.count, resetInMs: window.resetAt - at } : { count: 0, resetInMs: 0 };
     },
     async close() {
       windows.clear();
@@ -55,6 +62,16 @@ export async function redisWindowCounts(url: string, log: FastifyBaseLogger): Pr
         return Number.isFinite(count) ? { count, resetInMs: ttl > 0 ? ttl : windowMs } : { count: 0, resetInMs: windowMs };
       } catch {
         return { count: 0, resetInMs: windowMs };
+      }
+    },
+    async peek(key) {
+      try {
+        const results = await redis.multi().get(`switchplan-budget-${key}`).pttl(`switchplan-budget-${key}`).exec();
+        const count = Number(results?.[0]?.[1] ?? 0);
+        const ttl = Number(results?.[1]?.[1]);
+        return Number.isFinite(count) && ttl > 0 ? { count, resetInMs: ttl } : { count: 0, resetInMs: 0 };
+      } catch {
+        return { count: 0, resetInMs: 0 };
       }
     },
     async close() {

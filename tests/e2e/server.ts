@@ -7,6 +7,12 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 3107);
 /** The stand-in partner marketplace's port (MARKETPLACE_ORIGINS points the mmob frames there). */
 export const marketplacePort = e2ePort + 1000;
 export const e2eDataDir = path.join(fileURLToPath(new URL("../../", import.meta.url)), ".tmp/e2e-data");
+/** The analysts file of the server (ANALYSTS_FILE), written at its start with one analyst. */
+export const e2eAnalystsFile = path.join(e2eDataDir, "analysts.json");
+/** The analyst the tests sign in as. */
+export const E2E_ANALYST = { name: "e2e-analyst", password: "an analyst of the tests" } as const;
+/** Their HTTP Basic credentials, for tests that read the analysts' pages without the sign-in form. */
+export const e2eAnalystAuthorization = `Basic ${Buffer.from(`${E2E_ANALYST.name}:${E2E_ANALYST.password}`).toString("base64")}`;
 
 export interface StoredLead {
   id: string;

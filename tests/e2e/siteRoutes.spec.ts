@@ -44,10 +44,10 @@ test("an unknown address answers 404 with the not-found page, kept out of search
   }
 });
 
-test("robots.txt lets crawlers in, keeps them off the API and names the sitemap", async ({ request }) => {
+test("robots.txt lets crawlers in, keeps them off the API and the analysts' pages and names the sitemap", async ({ request }) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
-  expect(await response.text()).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
+  expect(await response.text()).toBe(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /analysts/\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
 });
 
 test("every page has a unique title and description, a canonical address and Open Graph tags", async ({ request }) => {

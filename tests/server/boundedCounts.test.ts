@@ -11,7 +11,9 @@ import { PlainBrowser } from "./support/plainBrowser";
 import { BROWSER_AGENT } from "./support/quoteVisits";
 import { startQuoteServerOn, type QuoteServerOn } from "./support/quoteServerOn";
 import { serverDialects } from "./support/serverOnDialect";
+import { analystsFileForTests, getAsAnalyst } from "./support/analysts";
 
+const analysts = analystsFileForTests();
 let server: QuoteServerOn | undefined;
 afterEach(async () => {
   await server?.close();
@@ -36,13 +38,13 @@ function randomVersion(i: number): string {
 
 describe.each(serverDialects)("rows one client can add on %s", (dialect, skipped) => {
   it.skipIf(skipped)("keeps 300 random ?v= values as at most a bounded number of rows, listing the rest as one other value", async () => {
-    const s = (server = await startQuoteServerOn(dialect));
+    const s = (server = await startQuoteServerOn(dialect, { ANALYSTS_FILE: analysts.file() }));
 
     const statuses = await inBatches(300, 25, (i) =>
       s.app.inject({ method: "GET", url: `/quote/business-water/?v=${encodeURIComponent(randomVersion(i))}`, headers: { "user-agent": BROWSER_AGENT } }),
     );
     const rows = await s.db.selectFrom("funnel_unknown_versions").select(["requested", "count"]).execute();
-    const page = await s.app.inject({ method: "GET", url: "/dev/flows/" });
+    const page = await getAsAnalyst(s.app, "/analysts/flows/");
 
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(rows.length).toBeLessThanOrEqual(MAX_RECORDED_VERSION + 1);
@@ -53,13 +55,13 @@ describe.each(serverDialects)("rows one client can add on %s", (dialect, skipped
 
   it.skipIf(skipped)("counts at most the limit of new visits from one address in 2,000 cookieless page requests, serves every page, and says how many were left out", async () => {
     const limit = 40;
-    const s = (server = await startQuoteServerOn(dialect, { NEW_VISITS_PER_ADDRESS_MAX: String(limit) }));
+    const s = (server = await startQuoteServerOn(dialect, { NEW_VISITS_PER_ADDRESS_MAX: String(limit), ANALYSTS_FILE: analysts.file() }));
 
     const statuses = await inBatches(2000, 50, () => s.app.inject({ method: "GET", url: "/quote/business-water/", headers: { "user-agent": BROWSER_AGENT }, remoteAddress: "198.51.100.77" }));
     const exposures = await s.db.selectFrom("experiment_exposures").select("visit_id").execute();
     const leftOutRows = await s.db.selectFrom("experiment_left_out_visits").selectAll().execute();
     const elsewhere = await s.app.inject({ method: "GET", url: "/quote/business-water/", headers: { "user-agent": BROWSER_AGENT }, remoteAddress: "192.0.2.55" });
-    const page = await s.app.inject({ method: "GET", url: "/dev/flows/" });
+    const page = await getAsAnalyst(s.app, "/analysts/flows/");
 
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(exposures).toHaveLength(limit);

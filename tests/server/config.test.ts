@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       addressProvider: "demo",
       trustProxy: false,
       buyersFile: path.join(repoRoot, "server", "config", "buyers.json"),
+      analystsFile: path.join(repoRoot, "data", "analysts.json"),
       openingHours: "mon-fri 09:00-17:30",
       duplicateWindowHours: 720,
       fakeCampaignIds: [],
@@ -32,6 +33,11 @@ describe("loadConfig", () => {
   it("serves metrics only when a metrics port is set, on loopback unless told otherwise", () => {
     expect(loadConfig({ METRICS_PORT: "9464", WORKER_METRICS_PORT: "9465" }).metrics).toEqual({ host: "127.0.0.1", port: 9464, workerPort: 9465 });
     expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({ host: "10.0.0.5", port: 9464 });
+  });
+
+  it("reads the analysts file from ANALYSTS_FILE, a relative path from the repository root", () => {
+    expect(loadConfig({ ANALYSTS_FILE: "/srv/switchplan/analysts.json" }).analystsFile).toBe("/srv/switchplan/analysts.json");
+    expect(loadConfig({ ANALYSTS_FILE: "ops/analysts.json" }).analystsFile).toBe(path.join(repoRoot, "ops", "analysts.json"));
   });
 
   it("reads the lead pipeline's settings", () => {

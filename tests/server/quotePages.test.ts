@@ -72,7 +72,7 @@ describe("GET /quote/<flow>/: the server chooses the visit's version", () => {
     expect(await exposures(s)).toEqual([]);
   });
 
-  it("serves the default for a ?v= that names no version, counts the request for /dev/flows/ and no exposure", async () => {
+  it("serves the default for a ?v= that names no version, counts the request for /analysts/flows/ and no exposure", async () => {
     const s = await start();
 
     const page = await getQuotePage(s.app, "business-energy", { query: "?v=9" });

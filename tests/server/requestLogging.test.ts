@@ -1,23 +1,11 @@
-import { Writable } from "node:stream";
 import { afterEach, expect, it } from "vitest";
 import { businessEnergyV1, startTestServer, type TestServer } from "./testServer";
+import { logCapture } from "./support/logCapture";
 
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
 });
-
-/** A log destination that keeps every line written to it. */
-function logCapture(): { stream: Writable; text: () => string } {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { stream, text: () => lines.join("") };
-}
 
 it("keeps postcodes, names, phone numbers and e-mails out of the logs, newsletter sign-ups included", async () => {
   const log = logCapture();

@@ -46,6 +46,8 @@ export interface TestServerOptions {
   secrets?: Record<string, string>;
   /** Serve quote pages: a minimal built site with every version's page of the forms folder. */
   quotePages?: boolean;
+  /** Who may read the analysts' pages: signed-in analysts (as in production), or anyone (as in the live preview). */
+  analysts?: "signed-in" | "open";
 }
 
 /**
@@ -64,6 +66,7 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     QUOTE_SESSIONS_PER_ADDRESS_MAX: "100000",
     OPENING_HOURS: "always",
     MIN_FILL_MS: "0",
+    ANALYSTS_FILE: path.join(dataDir, "analysts.json"),
     ...env,
   });
   if (options.quotePages) await writeQuotePages(config.siteDir, config.formsDir);
@@ -72,6 +75,7 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     logger,
     deliveryWorker: options.deliveryWorker ?? false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.analysts ? { analysts: options.analysts } : {}),
     secrets: options.secrets ?? {},
   });
   // The site's pages post with their Origin; tests post as they do unless they say otherwise.

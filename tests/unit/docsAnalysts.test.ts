@@ -67,8 +67,8 @@ function changeNext(change: { step: string; from: string; to: string }) {
   writeV2(flow);
 }
 
-async function devFlowsPage(): Promise<string> {
-  return (await fetch(`${preview.url}dev/flows/`)).text();
+async function flowsPage(): Promise<string> {
+  return (await fetch(`${preview.url}analysts/flows/`)).text();
 }
 
 describe("docs/analysts.md, followed through the live preview on a scratch copy of forms/", { timeout: PREVIEW_TIMEOUT }, () => {
@@ -133,34 +133,34 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     for (const rule of rules) expect(table, rule).toContain(`\`${rule}\``);
   });
 
-  it("4. pictures v2 starting at the retailer question, and lists it on /dev/flows/ with its link and picture", async () => {
+  it("4. pictures v2 starting at the retailer question, and lists it on /analysts/flows/ with its link and picture", async () => {
     expect(fencedBlocks(doc, "sh")).toContainEqual("npm run forms:graph -- business-water --version 2");
     const svg = flowSvg(readFlow("business-water", 2, formsDir));
     expect(svg).toContain("business-water v2: Compare business water prices");
     expect(svg).toMatch(/data-step="supplier"[^>]*>[^]*?radio · start/);
 
-    const devPage = await browser.newPage();
-    await devPage.goto(`${preview.url}dev/flows/`);
-    const article = devPage.getByRole("article", { name: /^v2 · / }).filter({ has: devPage.getByRole("link", { name: "Try business-water v2" }) });
+    const flowsTab = await browser.newPage();
+    await flowsTab.goto(`${preview.url}analysts/flows/`);
+    const article = flowsTab.getByRole("article", { name: /^v2 · / }).filter({ has: flowsTab.getByRole("link", { name: "Try business-water v2" }) });
     await expect.poll(() => article.getByRole("link", { name: "Try business-water v2" }).getAttribute("href")).toBe("/quote/business-water/?v=2");
     expect(await article.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  it("4. shows on /dev/flows/ the ?v= visitors asked for that names no version", async () => {
+  it("4. shows on /analysts/flows/ the ?v= visitors asked for that names no version", async () => {
     await page.goto(`${preview.url}quote/business-water/?v=9`);
-    await expect.poll(() => devFlowsPage(), { timeout: 20_000 }).toContain("<code>?v=9</code>: 1 visit,");
+    await expect.poll(() => flowsPage(), { timeout: 20_000 }).toContain("<code>?v=9</code>: 1 visit,");
     expect(doc).toContain("the `?v=` values visitors asked for that name no version");
   });
 
   it("5. splits the traffic half and half with the doc's split.json, and warns of weights that do not add up", async () => {
     const splitFile = path.join(formsDir, "business-water", "split.json");
     writeFileSync(splitFile, JSON.stringify({ ...jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"weights"'))!), weights: { "1": 50, "2": 40 } }));
-    await expect.poll(() => devFlowsPage(), { timeout: 20_000 }).toContain("the weights add up to 90, not 100 (split-total)");
+    await expect.poll(() => flowsPage(), { timeout: 20_000 }).toContain("the weights add up to 90, not 100 (split-total)");
     expect(doc).toContain("weights that do not add up to 100");
 
     writeFileSync(splitFile, fencedBlocks(doc, "json").find((block) => block.includes('"weights"'))!);
     expect(checkOutput()).toBe("0 errors, 0 warnings");
-    await expect.poll(() => devFlowsPage(), { timeout: 20_000 }).toMatch(/v2 <span[^>]*>· 50% of traffic<\/span>/);
+    await expect.poll(() => flowsPage(), { timeout: 20_000 }).toMatch(/v2 <span[^>]*>· 50% of traffic<\/span>/);
     const water = loadFlowCorpus(formsDir).flows.find((f) => f.id === "business-water")!;
     expect(water).toMatchObject({ defaultVersion: 1, weights: { "1": 50, "2": 50 } });
   });

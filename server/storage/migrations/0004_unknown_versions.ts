@@ -1,6 +1,6 @@
 /**
  * Unknown versions asked for: how many visits a day asked a flow for a `?v=` that names no version (a mistyped
- * campaign link, a version since removed), so analysts can see them on /dev/flows/. Counts only.
+ * campaign link, a version since removed), so analysts can see them on /analysts/flows/. Counts only.
  */
 import type { Kysely } from "kysely";
 

@@ -40,9 +40,9 @@ describe("the sitemap and robots.txt", () => {
     expect(sitemapXml("https://example.co.uk", ["/", "/business-water/"])).toContain("<loc>https://example.co.uk/business-water/</loc>");
   });
 
-  it("lets crawlers read the pages but not the API, and names the sitemap", () => {
+  it("lets crawlers read the pages but not the API or the analysts' pages, and names the sitemap", () => {
     expect(robotsTxt("https://example.co.uk")).toBe(
-      "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: https://example.co.uk/sitemap.xml\n",
+      "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /analysts/\n\nSitemap: https://example.co.uk/sitemap.xml\n",
     );
   });
 });

@@ -3,6 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { readFlowDoc } from "./flowDriver";
+import { e2eAnalystAuthorization } from "./server";
+
+// The analysts' pages are for analysts only: these tests read them as a script would, by HTTP Basic.
+test.use({ extraHTTPHeaders: { authorization: e2eAnalystAuthorization } });
 
 // The forms as written, read plainly here: the page is checked against the files, not against the server's reading.
 const formsDir = fileURLToPath(new URL("../../forms/", import.meta.url));
@@ -15,13 +19,13 @@ const flows = readdirSync(formsDir)
   });
 const versionCount = flows.reduce((sum, flow) => sum + flow.versions.length, 0);
 
-test("the development page shows every flow version with its picture, share and a link to try it, under the site's CSP", async ({ page }) => {
+test("the analysts' flows page shows every flow version with its picture, share and a link to try it, under the site's CSP", async ({ page }) => {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && message.text().includes("Content Security Policy")) problems.push(message.text());
   });
 
-  const response = await page.goto("/dev/flows/");
+  const response = await page.goto("/analysts/flows/");
 
   expect(response?.status()).toBe(200);
   expect(response?.headers()["content-security-policy"]).toContain("style-src 'self'");
@@ -42,22 +46,22 @@ test("the development page shows every flow version with its picture, share and 
   expect(problems).toEqual([]);
 });
 
-test("the development page stays out of the sitemap", async ({ request }) => {
+test("the analysts' flows page stays out of the sitemap", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("/quote/business-energy/");
-  expect(sitemap).not.toContain("/dev/");
+  expect(sitemap).not.toContain("/analysts/");
 });
 
 test("lists a ?v= visitors asked for that names no version, counted when the page is served", async ({ page, request }) => {
   await page.goto("/quote/business-solar/?v=41");
   await expect(page.locator(".quote-flow")).toHaveAttribute("data-version", "1");
 
-  const devPage = await (await request.get("/dev/flows/")).text();
+  const devPage = await (await request.get("/analysts/flows/")).text();
   expect(devPage).toMatch(/Unknown versions asked for in business-solar">\n<li><code>\?v=41<\/code>: \d+ visits?, last on \d{4}-\d{2}-\d{2}<\/li>/);
 });
 
 test("trying a version from the page opens that version as a preview, which sends no step to the experiment", async ({ page }) => {
-  await page.goto("/dev/flows/");
+  await page.goto("/analysts/flows/");
   const beacons: string[] = [];
   page.on("request", (r) => {
     if (r.url().endsWith("/api/events")) beacons.push(r.url());

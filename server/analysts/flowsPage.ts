@@ -1,15 +1,17 @@
 /**
- * The development page of every quote flow, /dev/flows/: each version's picture, description, share of traffic
+ * The analysts' page of every quote flow, /analysts/flows/: each version's picture, description, share of traffic
  * and a link to try it, the forms folder's findings where they apply (weights that do not add up to 100, a version
  * not served), the `?v=` values visitors asked for that name no version, and the experiment report of the flow's
  * current period. Styles are attributes and there are
  * no scripts, as the Content Security Policy requires.
  */
+import path from "node:path";
 import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import { formatFinding, type Finding } from "../../engine/core/findings";
 import type { CorpusFlow, CorpusVersion, FlowCorpus } from "../../engine/core/flowCorpus";
 import type { ExperimentReport } from "../experiments/experimentReport";
 import { experimentReportFragment } from "../experiments/experimentReportHtml";
+import { signOutForm } from "./signInPage";
 import { MAX_RECORDED_VERSION, OTHER_VERSION, type UnknownVersionCount } from "../storage/unknownVersionsStore";
 
 const ink = "color:#1b1f23";
@@ -22,9 +24,14 @@ export function tryUrl(flow: { path: string }, version: number): string {
   return `/quote/${flow.path ? `${flow.path}/` : ""}?v=${version}`;
 }
 
-/** Where the build writes a version's step graph (scripts/formsGallery.ts). */
+/** Where a version's step graph is served (drawn by scripts/formsGallery.ts into the analysts' pictures folder). */
 export function pictureUrl(flowId: string, version: number): string {
-  return `/dev/flows/${flowId}-v${version}.svg`;
+  return `/analysts/flows/${flowId}-v${version}.svg`;
+}
+
+/** Where the build draws the pictures for a site built into `siteDir` (SITE_DIR): beside the public site, never in it. */
+export function analystsPicturesDir(siteDir: string): string {
+  return path.join(path.dirname(siteDir), "analysts", "flows");
 }
 
 /** A version's share of visitors without ?v=, in percent of the weights that are served. */
@@ -34,8 +41,11 @@ export function trafficShare(flow: CorpusFlow, version: number): number {
   return total > 0 ? (weight / total) * 100 : version === flow.defaultVersion ? 100 : 0;
 }
 
-/** The page's HTML; `experiments` has each flow's current-period report, by flow id, for the flows that have one. */
-export function devFlowsHtml(corpus: FlowCorpus, unknown: UnknownVersionCount[], experiments: ReadonlyMap<string, ExperimentReport> = new Map()): string {
+/**
+ * The page's HTML; `experiments` has each flow's current-period report, by flow id, for the flows that have one;
+ * `signedIn` is the analyst's name, for the sign-out button (none in the live preview, which needs no sign-in).
+ */
+export function flowsPageHtml(corpus: FlowCorpus, unknown: UnknownVersionCount[], experiments: ReadonlyMap<string, ExperimentReport> = new Map(), signedIn?: string): string {
   const ids = corpus.flows.map((f) => f.id);
   const versions = corpus.flows.reduce((sum, f) => sum + f.versions.length, 0);
   const errors = corpus.findings.filter((f) => f.severity === "error").length;
@@ -43,11 +53,12 @@ export function devFlowsHtml(corpus: FlowCorpus, unknown: UnknownVersionCount[],
     corpus.findings.length === 0
       ? ""
       : `<p style="${errors ? error : warn}"><strong>${errors} errors, ${corpus.findings.length - errors} warnings</strong> in ${escapeMarkup(corpus.root)}: each is shown with its flow below (run <code>npm run forms:check</code>).</p>`;
-  return `${toolPageStart("Quote flows and versions (development)")}
+  return `${toolPageStart("Quote flows and versions (analysts)")}
 </head>
 <body style="font-family:system-ui,Arial,sans-serif;${ink};margin:0 auto;max-width:72rem;padding:1rem 1.5rem;line-height:1.45">
+${signedIn === undefined ? "" : signOutForm(signedIn)}
 <h1>Quote flows and versions</h1>
-<p style="${muted}">For analysts and developers; not linked from the site. ${ids.length} flows, ${versions} versions. Each picture is the step graph <code>npm run forms:graph</code> draws: the submit step has a thick red border, conditions are on the arrows. A version's share is what visitors without <code>?v=</code> draw (<code>split.json</code>); the link tries it with <code>?v=</code>.</p>
+<p style="${muted}">For analysts; not linked from the site. ${ids.length} flows, ${versions} versions. Each picture is the step graph <code>npm run forms:graph</code> draws: the submit step has a thick red border, conditions are on the arrows. A version's share is what visitors without <code>?v=</code> draw (<code>split.json</code>); the link tries it with <code>?v=</code>.</p>
 ${summary}
 <nav aria-label="Flows"><ul style="columns:16rem;padding-left:1.2rem">
 ${ids.map((id) => `<li><a href="#${id}">${escapeMarkup(id)}</a></li>`).join("\n")}

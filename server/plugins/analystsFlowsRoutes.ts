@@ -1,0 +1,67 @@
+/**
+ * GET /analysts/flows/: the analysts' page of every quote flow (server/analysts/flowsPage.ts), as the server reads
+ * forms/ now, with each flow's experiment report over its current period; and each version's picture, drawn by the
+ * build into the analysts' pictures folder (never the public site's). Registered behind the analysts' gate
+ * (analystsRoutes.ts).
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import { flowsPageHtml } from "../analysts/flowsPage";
+import { analyseExperiment, type ExperimentReport } from "../experiments/experimentReport";
+import type { FlowCatalog } from "../flowCatalog";
+import { unknownVersionCounts } from "../storage/unknownVersionsStore";
+import { loadExperimentCounts } from "../storage/experimentStore";
+import type { Database } from "../storage/schema";
+
+export interface AnalystsFlowsRoutesOptions {
+  db: Kysely<Database>;
+  flows: FlowCatalog;
+  /** The folder of the flows' pictures (`<flow>-v<N>.svg`, with .br and .gz copies), written by scripts/formsGallery.ts. */
+  picturesDir: string;
+  /** The signed-in analyst's name, for the sign-out button; undefined where no sign-in is needed. */
+  analystOf: (request: FastifyRequest) => string | undefined;
+}
+
+/** What every answer here carries: counts as they stand, for the asker only, kept out of search engines. */
+export function privatePage(reply: FastifyReply): FastifyReply {
+  return reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
+}
+
+const PICTURE = /^[a-z0-9-]+-v\d+\.svg$/;
+
+/** The page and the pictures. */
+export default async function analystsFlowsRoutes(fastify: FastifyInstance, { db, flows, picturesDir, analystOf }: AnalystsFlowsRoutesOptions): Promise<void> {
+  fastify.get("/analysts/flows", (_request, reply) => reply.redirect("/analysts/flows/", 301));
+  fastify.get("/analysts/flows/", async (request, reply) => {
+    const corpus = flows.corpus();
+    const experiments = new Map<string, ExperimentReport>();
+    for (const flow of corpus.flows) {
+      const counts = await loadExperimentCounts(db, flow);
+      if (counts) experiments.set(flow.id, analyseExperiment(counts));
+    }
+    const html = flowsPageHtml(corpus, await unknownVersionCounts(db), experiments, analystOf(request));
+    return privatePage(reply).type("text/html; charset=utf-8").send(html);
+  });
+  fastify.get<{ Params: { picture: string } }>("/analysts/flows/:picture", async (request, reply) => {
+    const { picture } = request.params;
+    const found = PICTURE.test(picture) ? await readPicture(path.join(picturesDir, picture), request.headers["accept-encoding"]) : undefined;
+    if (!found) return reply.callNotFound();
+    privatePage(reply).header("vary", "accept-encoding").type("image/svg+xml");
+    if (found.encoding) reply.header("content-encoding", found.encoding);
+    return reply.send(found.body);
+  });
+}
+
+/** The picture, as its compressed copy when the client takes one; undefined when there is no such picture. */
+async function readPicture(file: string, acceptEncoding: string | string[] | undefined): Promise<{ body: Buffer; encoding?: "br" | "gzip" } | undefined> {
+  const accepted = String(acceptEncoding ?? "");
+  for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    if (!new RegExp(`\\b${encoding}\\b`).test(accepted)) continue;
+    const body = await readFile(`${file}${suffix}`).catch(() => undefined);
+    if (body) return { body, encoding };
+  }
+  const body = await readFile(file).catch(() => undefined);
+  return body && { body };
+}
