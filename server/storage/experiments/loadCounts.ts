@@ -2,7 +2,7 @@
  * The report's input, read from the counts kept as visits arrive: a few rows per version, London day, device and
  * source, and one per version and step, never the exposures themselves, so a report costs the same at any traffic.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { CorpusFlow } from "../../../engine/core/flowCorpus";
 import type { DayCounts, ExperimentCounts, ExperimentPeriod, SegmentedCounts, VersionCounts } from "../../experiments/experimentCounts";
 import { currentPeriod } from "../../experiments/experimentPeriod";
@@ -34,6 +34,34 @@ function add(counts: VersionCounts, sums: Sums): void {
   value.sumSquares += sums.valuePenceSquares / 10_000;
 }
 
+/** A sum of counts rows: per version, or per version and one segment's value or day (`name`). */
+interface SummedRow {
+  kind: "version" | "device" | "source" | "day";
+  name: string;
+  flow_version: number;
+  exposures: number | string;
+  leads: number | string;
+  pending: number | string;
+  accepted: number | string;
+  value_pence: number | string;
+  value_pence_squares: number | string;
+}
+
+/**
+ * The period's counts rows summed by the database per version, per version and device, per version and source, and
+ * per version and day: a few hundred rows to hand over, whatever the product of days, devices and sources.
+ */
+async function summedRows(db: Kysely<Database>, flowId: string, periodId: string): Promise<SummedRow[]> {
+  const sums = sql`sum(exposures) as exposures, sum(leads) as leads, sum(pending) as pending, sum(accepted) as accepted, sum(value_pence) as value_pence, sum(value_pence_squares) as value_pence_squares`;
+  const from = sql`from experiment_counts where flow_id = ${flowId} and period_id = ${periodId}`;
+  const { rows } = await sql<SummedRow>`
+    select 'version' as kind, '' as name, flow_version, ${sums} ${from} group by flow_version
+    union all select 'device', device, flow_version, ${sums} ${from} group by device, flow_version
+    union all select 'source', source, flow_version, ${sums} ${from} group by source, flow_version
+    union all select 'day', day, flow_version, ${sums} ${from} group by day, flow_version`.execute(db);
+  return rows;
+}
+
 /**
  * The counts of one period of a flow (the current one when not named): per version exposures, leads, accepted
  * leads, pending visits, value and steps reached; the same by device, by source and by London day; the split's
@@ -57,8 +85,7 @@ export async function loadExperimentCounts(db: Kysely<Database>, flow: CorpusFlo
   const days = new Map<string, Record<string, VersionCounts>>();
   const inSegment = (segments: SegmentedCounts, name: string, version: number) => ((segments[name] ??= {})[String(version)] ??= zero());
 
-  const rows = await db.selectFrom("experiment_counts").selectAll().where("flow_id", "=", flow.id).where("period_id", "=", id).execute();
-  for (const row of rows) {
+  for (const row of await summedRows(db, flow.id, id)) {
     const sums: Sums = {
       exposures: Number(row.exposures),
       leads: Number(row.leads),
@@ -67,11 +94,10 @@ export async function loadExperimentCounts(db: Kysely<Database>, flow: CorpusFlo
       valuePence: Number(row.value_pence),
       valuePenceSquares: Number(row.value_pence_squares),
     };
-    add(of(row.flow_version), sums);
-    add(inSegment(device, row.device, row.flow_version), sums);
-    add(inSegment(source, row.source, row.flow_version), sums);
-    if (!days.has(row.day)) days.set(row.day, {});
-    add((days.get(row.day)![String(row.flow_version)] ??= zero()), sums);
+    if (row.kind === "version") add(of(row.flow_version), sums);
+    else if (row.kind === "device") add(inSegment(device, row.name, row.flow_version), sums);
+    else if (row.kind === "source") add(inSegment(source, row.name, row.flow_version), sums);
+    else add(((days.get(row.name) ?? days.set(row.name, {}).get(row.name)!)[String(row.flow_version)] ??= zero()), sums);
   }
   const steps = await db.selectFrom("experiment_step_counts").select(["flow_version", "step_id", "visits"]).where("flow_id", "=", flow.id).where("period_id", "=", id).execute();
   for (const row of steps) of(row.flow_version).steps![row.step_id] = Number(row.visits);

@@ -4,7 +4,7 @@
  * Plain SQL both dialects speak, so the migration that created the tables runs it too. The caller runs it inside
  * one transaction (a unit), so a report never sees the counts half rebuilt.
  */
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
 
 /** Which counts to rebuild: a flow's period, all of a flow's periods, or (both absent) every flow's. */
 export interface RebuildScope {
@@ -48,6 +48,11 @@ const leadDeliveries = sql`
 
 /** Rebuilds the scope's counts from the truth tables; `db` is inside the caller's transaction. */
 export async function rebuildAggregates<DB>(db: Kysely<DB>, scope: RebuildScope): Promise<RebuildResult> {
+  // PostgreSQL plans the joins below from its statistics: fresh ones, as after a restore or a bulk load they are
+  // missing and a nested loop over millions of rows would be chosen. (SQLite's plans follow the primary keys.)
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`analyze experiment_exposures, experiment_step_reach, leads, deliveries`.execute(db);
+  }
   for (const table of ["experiment_counts", "experiment_step_counts", "experiment_visit_outcomes"]) {
     await sql`delete from ${sql.table(table)} where ${inScope(table, scope)}`.execute(db);
   }
