@@ -11,7 +11,9 @@
  *      with a conditional write, answered 303), starting a new quote after the last question;
  *   5. on a second server that serves the built site (dist/, from `npm run build`): a version's pre-rendered quote
  *      page, for comparison, then a step drawn for a visitor without scripts (GET `?step=`, with the quote cookie of
- *      one posted first answer), with the health probes beside it as in phase 3.
+ *      one posted first answer), with the health probes beside it as in phase 3;
+ *   6. the experiment report page (--report-path, /dev/flows/; --report-auth NAME:PASSWORD for Basic sign-in)
+ *      requested 10 times a second, with the health probes beside it: the report must never hold the event loop.
  * It prints requests/s, p50 and p99 of each, the leads/health ratio, and the health p99 while leads are
  * posted, each beside its target; and the machine's load average, as other work there skews every figure.
  * With --metrics the servers export the operators' metrics (METRICS_PORT), scraped every second throughout:
@@ -35,6 +37,8 @@ const seconds = Number(argument("--seconds") ?? 5);
 const connections = Number(argument("--connections") ?? 32);
 const probes = Number(argument("--probes") ?? 2);
 const withMetrics = process.argv.includes("--metrics");
+const reportPath = argument("--report-path") ?? "/dev/flows/";
+const reportAuth = argument("--report-auth");
 
 interface Phase {
   name: string;
@@ -93,6 +97,21 @@ function probeApart(name: string, url: string, durationMs: number, clients: numb
       resolve({ name, ...result, requests: result.latencies.length, latencies: result.latencies.sort((a, b) => a - b) });
     });
   });
+}
+
+/** `send` started `rate` times a second until the deadline, each without waiting for the last (as independent readers do). */
+async function paced(name: string, send: () => Promise<boolean>, rate: number, durationMs: number): Promise<Phase> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const sent: Array<Promise<void>> = [];
+  for (let i = 0; performance.now() < started + durationMs; i++) {
+    const t0 = performance.now();
+    sent.push(send().then((ok) => (latencies.push(performance.now() - t0), ok ? undefined : void failures++), () => void failures++));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ((i + 1) * 1000) / rate - performance.now())));
+  }
+  await Promise.all(sent);
+  return { name, requests: latencies.length, failures, elapsedMs: performance.now() - started, latencies: latencies.sort((a, b) => a - b) };
 }
 
 /** The questions a visitor answers from a flow's start, taking each first option, up to the first step that offers none. */
@@ -192,7 +211,17 @@ try {
   const stepClient = { perClient: () => plainStepClient(server.url, questions) };
   await measure("warm-up", stepClient, 1000);
   const stepsAlone = await measure("POST /quote/… (a plain step)", stepClient, seconds * 1000);
-  const phases = [healthAlone, leadsAlone, leadsBeside, healthBeside, stepsAlone];
+  const reportHeaders: Record<string, string> = reportAuth ? { authorization: `Basic ${Buffer.from(reportAuth).toString("base64")}` } : {};
+  const report = async () => {
+    const response = await fetch(`${server.url}${reportPath}`, { headers: reportHeaders });
+    await response.arrayBuffer();
+    return response.ok;
+  };
+  const [reportPages, healthBesideReport] = await Promise.all([
+    paced(`GET ${reportPath} (10 a second)`, report, 10, seconds * 1000),
+    probeApart(`GET /api/health (${probes} beside report)`, `${server.url}/api/health`, seconds * 1000, probes),
+  ]);
+  const phases = [healthAlone, leadsAlone, leadsBeside, healthBeside, stepsAlone, reportPages, healthBesideReport];
   const scrapes = await scraper?.stop();
   await server.stop();
 
@@ -236,6 +265,8 @@ try {
   console.log(`health p99 while leads posted:   ${healthP99.toFixed(1)} ms (target ≤ 20 ms: ${verdict(healthP99 <= 20)})`);
   const stepP99 = percentile(stepsAlone.latencies, 99);
   console.log(`plain step p50 / p99:            ${percentile(stepsAlone.latencies, 50).toFixed(1)} / ${stepP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(stepP99 <= 50)})`);
+  const healthReportP99 = percentile(healthBesideReport.latencies, 99);
+  console.log(`health p99 beside the report:    ${healthReportP99.toFixed(1)} ms, the report p50 / p99 ${percentile(reportPages.latencies, 50).toFixed(1)} / ${percentile(reportPages.latencies, 99).toFixed(1)} ms (target ≤ 20 ms: ${verdict(healthReportP99 <= 20)})`);
   const [drawnSteps, healthBesideSteps] = phases.slice(-2) as [Phase, Phase];
   const drawnP99 = percentile(drawnSteps.latencies, 99);
   const healthStepsP99 = percentile(healthBesideSteps.latencies, 99);

@@ -67,7 +67,14 @@ export async function refreshVisitOutcome(db: Kysely<Database>, flowId: string, 
     .$if(onPostgres, (qb) => qb.forUpdate())
     .execute();
   if (exposures.length === 0) return;
-  const before = await db.selectFrom("experiment_visit_outcomes").selectAll().where("flow_id", "=", flowId).where("visit_id", "=", visitId).execute();
+  // By the primary key (flow, period, visit), never a scan of the flow's outcomes.
+  const before = await db
+    .selectFrom("experiment_visit_outcomes")
+    .selectAll()
+    .where("flow_id", "=", flowId)
+    .where("period_id", "in", exposures.map((e) => e.period_id))
+    .where("visit_id", "=", visitId)
+    .execute();
   const outcomes = new Map<number, Awaited<ReturnType<typeof outcomeOf>>>();
   for (const exposure of exposures) {
     if (!outcomes.has(exposure.flow_version)) outcomes.set(exposure.flow_version, await outcomeOf(db, flowId, visitId, exposure.flow_version));
