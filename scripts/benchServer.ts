@@ -166,7 +166,8 @@ async function firstAnswerCookie(url: string, version: number, { stepId, field, 
   const response = await fetch(`${url}/quote/business-energy/?v=${version}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    // From the site's own page, as a browser's post is: another origin's is refused.
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
     body: new URLSearchParams({ _step: stepId, _rev: "0", [field]: value }).toString(),
   });
   await response.arrayBuffer();
