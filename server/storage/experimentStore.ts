@@ -5,7 +5,6 @@
  * inserted adds to the counts, so repeats, retries and several servers never count twice.
  */
 import type { Kysely } from "kysely";
-import type { ExperimentPeriod } from "../experiments/experimentCounts";
 import type { CurrentPeriod } from "../experiments/experimentPeriod";
 import type { DeviceClass } from "../experiments/visitSegments";
 import { londonDate } from "../hours/londonClock";
@@ -14,6 +13,7 @@ import { insertExposurePostgres, insertStepReachPostgres, storeExposure, storeSt
 import type { Database } from "./schema";
 
 export { loadExperimentCounts } from "./experiments/loadCounts";
+export { listPeriods } from "./experiments/listPeriods";
 
 const knownPeriods = new WeakMap<Kysely<Database>, Set<string>>();
 
@@ -69,16 +69,4 @@ export async function recordExposure(db: Kysely<Database>, { flowId, periodId, v
 export async function recordStepReach(db: Kysely<Database>, reach: { flowId: string; periodId: string; visitId: string; stepId: string }): Promise<void> {
   if (isPostgres(db)) await insertStepReachPostgres(db, reach);
   else await runUnit(db, storeStepReach, reach);
-}
-
-/** A flow's periods, newest first. */
-export async function listPeriods(db: Kysely<Database>, flowId: string): Promise<ExperimentPeriod[]> {
-  const rows = await db.selectFrom("experiment_periods").selectAll().where("flow_id", "=", flowId).orderBy("started_at", "desc").orderBy("period_id").execute();
-  return rows.map((row) => ({
-    id: row.period_id,
-    startedAt: row.started_at,
-    weights: JSON.parse(row.weights) as Record<string, number>,
-    control: row.control,
-    ...(row.planned_per_version ? { plannedPerVersion: row.planned_per_version } : {}),
-  }));
 }

@@ -7,7 +7,7 @@ import type { CorpusFlow } from "../../../engine/core/flowCorpus";
 import type { DayCounts, ExperimentCounts, ExperimentPeriod, SegmentedCounts, VersionCounts } from "../../experiments/experimentCounts";
 import { currentPeriod } from "../../experiments/experimentPeriod";
 import { londonDate } from "../../hours/londonClock";
-import { listPeriods } from "../experimentStore";
+import { listPeriods } from "./listPeriods";
 import { leftOutVisitsSince } from "../leftOutVisitsStore";
 import type { Database } from "../schema";
 
