@@ -1,7 +1,7 @@
 /** One claimed delivery row, taken through to its next state: sent and recorded, postponed, or settled. */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import type { BuyerDirectory } from "../buyers/buyerDirectory";
+import type { BuyerDirectory, ConfiguredBuyer } from "../buyers/buyerDirectory";
 import type { DeliveryConfig } from "../config";
 import type { DeliveryMetrics } from "../metrics/deliveryMetrics";
 import { findLead } from "../storage/leadsStore";
@@ -70,7 +70,7 @@ export async function sendDelivery(options: SendDeliveryOptions, worker: string,
     timeoutMs: settings.timeoutMs,
     now: startedAt,
   });
-  const next = nextState(result, row.attempts + 1, settings, now());
+  const next = { ...nextState(result, row.attempts + 1, settings, now()), pricePence: pricePence(buyer) };
   const kept = await recordAttempt(
     db,
     row,
@@ -93,6 +93,11 @@ function nextState(result: PostOutcome, attempt: number, settings: SendDeliveryO
   if (attempt >= settings.maxAttempts) return { status: "dead", error: `gave up after ${attempt} attempts: ${result.error}` };
   const delay = result.retryAfterMs ?? backoffDelay(attempt, settings);
   return { status: "pending", nextAttemptAt: new Date(now.getTime() + delay), error: result.error };
+}
+
+/** What the buyer pays per lead delivered now, in pence; 0 under revenue share, where no price is agreed per lead. */
+function pricePence(buyer: ConfiguredBuyer): number {
+  return buyer.model.type === "cp" ? Math.round(buyer.model.price * 100) : 0;
 }
 
 function optional(result: PostOutcome): { httpStatus?: number; error?: string } {

@@ -22,6 +22,8 @@ import { endVisit, isPrefetch, isUncountedFetch, objectsToCounting, visitOf } fr
 import type { FlowCatalog } from "../flowCatalog";
 import { londonDate } from "../hours/londonClock";
 import { ensurePeriod, recordExposure, recordStepReach } from "../storage/experimentStore";
+import { namedSource } from "../storage/experiments/namedSources";
+import { deviceClass, hostName, trafficSource } from "../experiments/visitSegments";
 import { escapeHtml, plainPage } from "../plainPage";
 import type { PlainQuote, StepPage } from "../plainQuote/plainQuote";
 import { loadStepRenderer, type StepRenderer } from "../plainQuote/stepPages";
@@ -61,6 +63,7 @@ interface QuoteQuery {
   v?: string;
   tm?: string;
   step?: string;
+  utm_source?: string;
 }
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -153,7 +156,8 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     if (counted) {
       const at = now();
       await ensurePeriod(db, flow.id, period, at);
-      if (await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at })) metrics?.exposed(flow.id, version);
+      const segments = { device: deviceClass(request.headers["user-agent"]), source: await namedSource(db, flow.id, arrivalSource(request)) };
+      if (await recordExposure(db, { flowId: flow.id, periodId: period.id, visitId, version, at, ...segments })) metrics?.exposed(flow.id, version);
       // Counted as the page is served, not as its answer is posted, so a quote without scripts counts its first step as
       // the browser's beacon does: the funnel's first step is the visits served. The beacon, or the first answer posted,
       // then finds the row there (one per visit and step).
@@ -161,6 +165,14 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     }
     return version;
   };
+
+  /** Where the visit came from: its utm_source, else a referrer other than the site itself, else "direct". */
+  const arrivalSource = (request: FastifyRequest<{ Querystring: QuoteQuery }>) =>
+    trafficSource({
+      utmSource: request.query.utm_source,
+      referer: request.headers.referer,
+      ownHosts: [new URL(siteOrigin()).hostname, hostName(request.headers.host)].filter((h): h is string => h !== undefined),
+    });
 
   fastify.get("/quote", handler);
   fastify.get("/quote/*", handler);

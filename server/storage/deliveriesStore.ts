@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { isPostgres, runUnit } from "./connection";
+import { refreshLeadOutcome } from "./experiments/visitOutcome";
 import type { Database, DeliveryAttemptRow, DeliveryRow, DeliveryStatus } from "./schema";
 
 /** Statuses after which the worker leaves a row alone. */
@@ -62,6 +63,8 @@ export interface AttemptResult {
   nextAttemptAt?: Date;
   resultCode?: number;
   error?: string;
+  /** For delivered: what the buyer pays for it now, in pence (kept on the row: the price in force when delivered). */
+  pricePence?: number;
 }
 
 /** Records an attempt and moves the row on, as one unit; false when the worker had lost its lease. */
@@ -108,11 +111,15 @@ export async function storeAttempt(
       last_error: result.error ?? null,
       updated_at: at,
       finished_at: FINAL_STATUSES.includes(result.status) ? at : null,
+      price_pence: result.status === "delivered" ? (result.pricePence ?? null) : null,
     }))
     .where("id", "=", delivery.id)
     .where("lease_owner", "=", worker)
     .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
+  const kept = Number(updated.numUpdatedRows) > 0;
+  // A settled delivery may settle its lead's visit in the experiment counts; a retry leaves it pending.
+  if (kept && FINAL_STATUSES.includes(result.status)) await refreshLeadOutcome(db, delivery.lead_id);
+  return kept;
 }
 
 /** Puts a claimed row back without an attempt (closed hours, no secret yet), due again at `until`. */
@@ -125,27 +132,47 @@ export async function postponeDelivery(db: Kysely<Database>, id: string, worker:
     .execute();
 }
 
-/** Ends a claimed row without sending it (its buyer left the file, or the lead does not name it). */
+/** Ends a claimed row without sending it (its buyer left the file, or the lead does not name it), as one unit. */
 export async function settleWithoutSending(db: Kysely<Database>, id: string, worker: string, status: DeliveryStatus, reason: string, now: Date): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .updateTable("deliveries")
-    .set({ status, lease_owner: null, lease_until: null, last_error: reason, updated_at: at, finished_at: at })
-    .where("id", "=", id)
-    .where("lease_owner", "=", worker)
-    .execute();
+  await runUnit(db, storeSettlement, { id, worker, status, reason, now });
 }
 
-/** Puts a lead's dead or rejected deliveries back in the queue with fresh attempts; returns how many. */
+/** The unit behind settleWithoutSending: the row, and its lead's visit in the experiment counts. */
+export async function storeSettlement(
+  db: Kysely<Database>,
+  { id, worker, status, reason, now }: { id: string; worker: string; status: DeliveryStatus; reason: string; now: Date },
+): Promise<void> {
+  const at = now.toISOString();
+  const settled = await db
+    .updateTable("deliveries")
+    .set({ status, lease_owner: null, lease_until: null, last_error: reason, updated_at: at, finished_at: at, price_pence: null })
+    .where("id", "=", id)
+    .where("lease_owner", "=", worker)
+    .returning("lead_id")
+    .executeTakeFirst();
+  if (settled) await refreshLeadOutcome(db, settled.lead_id);
+}
+
+/**
+ * Puts a lead's dead or rejected deliveries back in the queue with fresh attempts; returns how many. Its visit is
+ * pending again in the experiment counts (what it added as settled is taken back), in the same unit.
+ */
 export async function requeueDeliveries(db: Kysely<Database>, leadId: string, now: Date): Promise<number> {
+  return runUnit(db, storeRequeue, { leadId, now });
+}
+
+/** The unit behind requeueDeliveries. */
+export async function storeRequeue(db: Kysely<Database>, { leadId, now }: { leadId: string; now: Date }): Promise<number> {
   const at = now.toISOString();
   const result = await db
     .updateTable("deliveries")
-    .set({ status: "pending", attempts: 0, next_attempt_at: at, result_code: null, finished_at: null, updated_at: at })
+    .set({ status: "pending", attempts: 0, next_attempt_at: at, result_code: null, finished_at: null, updated_at: at, price_pence: null })
     .where("lead_id", "=", leadId)
     .where("status", "in", ["dead", "rejected"])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const requeued = Number(result.numUpdatedRows);
+  if (requeued > 0) await refreshLeadOutcome(db, leadId);
+  return requeued;
 }
 
 /** A lead's delivery rows, oldest first. */

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { contactHash, normaliseEmail, normalisePhone, type ContactColumns } from "../contacts/contactKeys";
 import { appSetting } from "./appSettings";
 import { runUnit } from "./connection";
+import { refreshVisitOutcome, visitsOfLeads } from "./experiments/visitOutcome";
 import type { Database } from "./schema";
 
 /** What an erasure removed. */
@@ -28,8 +29,11 @@ export function eraseContact(db: Kysely<Database>, kind: "email" | "phone", valu
 export async function storeErasure(db: Kysely<Database>, { kind, value, now }: { kind: "email" | "phone"; value: string; now: Date }): Promise<ErasureResult> {
   const contact = kind === "email" ? normaliseEmail(value) : normalisePhone(value);
   const hash = contactHash(await hashKey(db), `${kind}:${contact}`);
+  const visits = await visitsOfLeads(db, kind, contact);
   // Deliveries, their attempts and contact claims go with the lead (ON DELETE CASCADE).
   const leads = await db.deleteFrom("leads").where(kind, "=", contact).executeTakeFirst();
+  // The experiment counts follow the truth: a visit whose lead is erased counts as a visit without one.
+  for (const { flowId, visitId } of visits) await refreshVisitOutcome(db, flowId, visitId);
   const newsletter = kind === "email" ? await db.deleteFrom("newsletter_subscribers").where("email", "=", contact).executeTakeFirst() : undefined;
   const leadsErased = Number(leads.numDeletedRows);
   await db

@@ -10,6 +10,7 @@ import type { ContactConsent, LeadSubmission, ResponseCode, Tracking } from "../
 import { contactClaimKeys, contactColumns, type ContactColumns } from "../contacts/contactKeys";
 import { runUnit } from "./connection";
 import { isErasedContact } from "./erasureStore";
+import { refreshVisitOutcome } from "./experiments/visitOutcome";
 import type { Database, LeadRow, NewLeadRow } from "./schema";
 
 /** A lead as intake hands it over, after the flow replay. */
@@ -85,12 +86,30 @@ export type RoutedLeadResult =
   | { leadId: string; code: ResponseCode; buyerKeys: string[]; duplicateOf?: undefined }
   | { leadId: string; code: ResponseCode; buyerKeys: []; duplicateOf: string };
 
-/** Stores a lead that goes to no buyer (test, fake campaign) and returns its id. */
+/**
+ * Stores a lead that goes to no buyer (test, fake campaign) and returns its id; one an experiment counts (no test,
+ * from a visit) is stored with its visit's counts, as one unit.
+ */
 export async function insertLead(db: Kysely<Database>, lead: NewLead): Promise<string> {
+  if (countedLead(lead)) return runUnit(db, storeUnroutedLead, lead);
+  return insertRow(db, lead);
+}
+
+/** The unit behind insertLead for a lead an experiment counts: the row, then its visit's counts. */
+export async function storeUnroutedLead(db: Kysely<Database>, lead: NewLead): Promise<string> {
+  const id = await insertRow(db, lead);
+  await refreshVisitOutcome(db, lead.flowId, lead.visitId!);
+  return id;
+}
+
+async function insertRow(db: Kysely<Database>, lead: NewLead): Promise<string> {
   const row = toRow(lead);
   await db.insertInto("leads").values(row).execute();
   return row.id;
 }
+
+/** Whether the experiment counts a lead: no test, and from a visit. */
+const countedLead = (lead: NewLead) => !lead.testMode && lead.visitId !== undefined;
 
 /**
  * Stores a lead for routing as one unit: offers it down the buyers (each buyer's daily count goes up
@@ -102,7 +121,14 @@ export function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: R
 }
 
 /** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */
-export async function storeRoutedLead(db: Kysely<Database>, { lead, options: given }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
+export async function storeRoutedLead(db: Kysely<Database>, args: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
+  const result = await storeRouted(db, args);
+  // The visit's experiment counts follow the lead (and its deliveries, pending until they settle) in the same commit.
+  if (countedLead(args.lead)) await refreshVisitOutcome(db, args.lead.flowId, args.lead.visitId!);
+  return result;
+}
+
+async function storeRouted(db: Kysely<Database>, { lead, options: given }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
   const now = lead.receivedAt ?? new Date();
   const contact = contactOf(lead);
   const options = given.erased && (await isErasedContact(db, contact)) ? { ...given, exclusive: [], generic: [], noBuyer: given.erased } : given;
@@ -122,7 +148,7 @@ export async function storeRoutedLead(db: Kysely<Database>, { lead, options: giv
     const holder = await claimHolder(db, lead.serviceType, claimKeys, now);
     if (holder) {
       const { code, note } = options.duplicate;
-      const leadId = await insertLead(db, { ...lead, responseCode: code, duplicateOf: holder, routingNote: note });
+      const leadId = await insertRow(db, { ...lead, responseCode: code, duplicateOf: holder, routingNote: note });
       return { leadId, code, buyerKeys: [], duplicateOf: holder };
     }
     if (pass > 0) throw new Error("insertRoutedLead: a contact claim kept clashing with no lead holding it");

@@ -82,6 +82,8 @@ export interface DeliveriesTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** What the buyer pays for it, in pence, at the price in force when it was delivered; null until delivered. */
+  price_pence: number | null;
 }
 
 /** Every attempt to send a delivery, kept for the operator. */
@@ -141,6 +143,12 @@ export interface ExperimentExposuresTable {
   visit_id: string;
   flow_version: number;
   exposed_at: string;
+  /** YYYY-MM-DD in Europe/London, of exposed_at. */
+  day: string;
+  /** "phone", "tablet" or "desktop" from the User-Agent ("unknown" for visits counted before it was recorded). */
+  device: string;
+  /** The visit's traffic source, one of the flow's named sources, "direct" or "other" (experiments/visitSegments.ts). */
+  source: string;
 }
 
 /** A step a visit reached in a period: once per visit and step, however often it was shown. */
@@ -149,6 +157,55 @@ export interface ExperimentStepReachTable {
   period_id: string;
   visit_id: string;
   step_id: string;
+}
+
+/** Counts kept as visits arrive: one row per flow, period, version, London day, device and source. */
+export interface ExperimentCountsTable {
+  flow_id: string;
+  period_id: string;
+  flow_version: number;
+  day: string;
+  device: string;
+  source: string;
+  /** Exposed visits (bigint on PostgreSQL, read back as a string there). */
+  exposures: number | string;
+  /** Of those, visits with a stored non-test lead. */
+  leads: number | string;
+  /** Of those, visits whose lead has a delivery under way. */
+  pending: number | string;
+  /** Of the settled ones, visits whose lead a buyer accepted. */
+  accepted: number | string;
+  /** Σ value per settled visit, in pence. */
+  value_pence: number | string;
+  /** Σ (value per settled visit)², in pence². */
+  value_pence_squares: number | string;
+}
+
+/** Exposed visits that reached a step, per flow, period, version and step. */
+export interface ExperimentStepCountsTable {
+  flow_id: string;
+  period_id: string;
+  flow_version: number;
+  step_id: string;
+  visits: number | string;
+}
+
+/** What an exposed visit with a lead last added to experiment_counts, so a change applies the difference. */
+export interface ExperimentVisitOutcomesTable {
+  flow_id: string;
+  period_id: string;
+  visit_id: string;
+  /** The lead that decides the visit's outcome: its first non-test lead of the flow and version. */
+  lead_id: string;
+  pending: number;
+  accepted: number;
+  value_pence: number | string;
+}
+
+/** A traffic source a flow counts by name (at most 20 per flow; any other is "other"). */
+export interface ExperimentSourcesTable {
+  flow_id: string;
+  source: string;
 }
 
 /** How many visits on a London day asked a flow for a `?v=` it has no version for (they got the default). */
@@ -196,6 +253,10 @@ export interface Database {
   funnel_unknown_versions: FunnelUnknownVersionsTable;
   experiment_left_out_visits: ExperimentLeftOutVisitsTable;
   quote_sessions: QuoteSessionsTable;
+  experiment_counts: ExperimentCountsTable;
+  experiment_step_counts: ExperimentStepCountsTable;
+  experiment_visit_outcomes: ExperimentVisitOutcomesTable;
+  experiment_sources: ExperimentSourcesTable;
 }
 
 /** A lead row as read back. */

@@ -6,16 +6,25 @@
  */
 import type { Kysely } from "kysely";
 import type { StorageUnit } from "./connection";
-import { storeAttempt } from "./deliveriesStore";
+import { storeAttempt, storeRequeue, storeSettlement } from "./deliveriesStore";
 import { storeErasure } from "./erasureStore";
-import { storeRoutedLead } from "./leadsStore";
+import { storeExposure, storeStepReach, storeVisitOutcome } from "./experiments/exposureWrites";
+import { storeRebuild } from "./experiments/rebuildUnit";
+import { storeRoutedLead, storeUnroutedLead } from "./leadsStore";
 import type { Database } from "./schema";
 
 /** Unit name → what it does inside the unit's transaction. */
 export const storageUnits = {
   storeRoutedLead,
+  storeUnroutedLead,
   recordAttempt: storeAttempt,
+  settleWithoutSending: storeSettlement,
+  requeueDeliveries: storeRequeue,
   eraseContact: storeErasure,
+  recordExposure: storeExposure,
+  recordStepReach: storeStepReach,
+  countVisitOutcome: storeVisitOutcome,
+  rebuildExperimentCounts: storeRebuild,
 } satisfies Record<string, StorageUnit<never, unknown>>;
 
 export type UnitName = keyof typeof storageUnits;

@@ -28,7 +28,7 @@ const lead = (visitId: string | undefined, flowVersion: number, testMode = false
 describe.each(dialects)("the experiment store on %s", (name, open, skipped) => {
   const store = databaseForTests(open, skipped, async ({ db }) => {
     // Periods stay: a server records each one once (each test below starts its own).
-    for (const table of ["experiment_step_reach", "experiment_exposures", "leads"] as const) await db.deleteFrom(table).execute();
+    for (const table of ["experiment_step_reach", "experiment_exposures", "leads", "experiment_counts", "experiment_step_counts", "experiment_visit_outcomes"] as const) await db.deleteFrom(table).execute();
   });
   const test = it.skipIf(skipped);
 
@@ -56,9 +56,10 @@ describe.each(dialects)("the experiment store on %s", (name, open, skipped) => {
 
     expect(counts?.period).toEqual({ id: period.id, startedAt: at.toISOString(), weights: { "1": 40, "2": 40, "3": 20 }, control: 1 });
     expect(counts?.versions).toEqual({
-      "1": { exposures: 3, leads: 1, steps: { utility: 3, spend: 1 } },
-      "2": { exposures: 2, leads: 1, steps: { address: 1 } },
-      "3": { exposures: 1, leads: 0, steps: {} },
+      // Leads with no delivery are settled at once: not accepted, worth nothing.
+      "1": { exposures: 3, leads: 1, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, steps: { utility: 3, spend: 1 } },
+      "2": { exposures: 2, leads: 1, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, steps: { address: 1 } },
+      "3": { exposures: 1, leads: 0, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, steps: {} },
     });
     expect(Object.keys(counts?.documents ?? {})).toEqual(["1", "2", "3"]);
   });

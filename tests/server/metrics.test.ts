@@ -72,7 +72,9 @@ describe.each(serverDialects)("the operators' metrics (%s)", (dialect, skipped) 
     });
     await receiver.waitFor(2);
 
-    const text = await eventually(scrape, (t) => (valueOf(t, "switchplan_delivery_attempts_total", { buyer: "day-energy", outcome: "delivered" }) ?? 0) >= 1);
+    // Both buyers' attempts are counted once recorded, a moment after the receiver has them.
+    const delivered = (t: string, buyer: string) => (valueOf(t, "switchplan_delivery_attempts_total", { buyer, outcome: "delivered" }) ?? 0) >= 1;
+    const text = await eventually(scrape, (t) => delivered(t, "day-energy") && delivered(t, "second-energy"));
 
     expect(valueOf(text, "switchplan_http_requests_total", { route: "/api/leads", method: "POST", status: "200" })).toBe(1);
     expect(valueOf(text, "switchplan_http_requests_total", { route: "/api/addresses", method: "GET", status: "200" })).toBe(1);

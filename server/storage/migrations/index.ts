@@ -9,6 +9,7 @@ import * as experiments from "./0006_experiments";
 import * as quoteSessions from "./0007_quote_sessions";
 import * as leadSubmissionKey from "./0008_lead_submission_key";
 import * as leftOutVisits from "./0009_left_out_visits";
+import * as experimentAggregates from "./0010_experiment_aggregates";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0007_quote_sessions": quoteSessions,
   "0008_lead_submission_key": leadSubmissionKey,
   "0009_left_out_visits": leftOutVisits,
+  "0010_experiment_aggregates": experimentAggregates,
 };
