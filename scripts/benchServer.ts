@@ -9,7 +9,8 @@
  *   4. a quote step posted as a plain form (a visitor without scripts): each client answers business energy's
  *      questions in turn, one POST /quote/business-energy/ per step (read, checked, moved on by the engine, kept
  *      with a conditional write, answered 303), starting a new quote after the last question;
- *   then the analysts' report page (GET /analysts/flows/, by HTTP Basic as the analyst of a scratch analysts file)
+ *   then the analysts' report page (GET /analysts/flows/, by HTTP Basic as the analyst of a scratch analysts file,
+ *      over --visits (1,000,000) visits of business energy written into the store before the server starts)
  *      read 10 times a second, with the health probes beside it: the report must never hold the server;
  *   5. on a second server that serves the built site (dist/, from `npm run build`): a version's pre-rendered quote
  *      page, for comparison, then a step drawn for a visitor without scripts (GET `?step=`, with the quote cookie of
@@ -27,6 +28,7 @@ import { loadSettings, postLead, root, startLeadServer, uncappedBuyersFile } fro
 import { freePort, scrapeEvery } from "./support/metricsScraper";
 import { percentile, probeApart, type Phase } from "./bench/phases";
 import { readReportPaced } from "./bench/analystsReport";
+import { seedVisits } from "./bench/seedVisits";
 import { scratchAnalyst } from "./support/scratchAnalyst";
 import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
 import { nextMove, stepById } from "../engine/core/walkFlow";
@@ -38,6 +40,8 @@ stopQuietlyWhenOutputCloses();
 const seconds = Number(argument("--seconds") ?? 5);
 const connections = Number(argument("--connections") ?? 32);
 const probes = Number(argument("--probes") ?? 2);
+/** Visits of business energy in the first server's store before it starts (the analysts' report reads them). */
+const visits = Number((argument("--visits") ?? "1000000").replace(/_/g, ""));
 const withMetrics = process.argv.includes("--metrics");
 
 function argument(name: string): string | undefined {
@@ -136,6 +140,9 @@ const load = loadavg()[0]!;
 const metricsEnv = async (): Promise<Record<string, string>> => (withMetrics ? { METRICS_PORT: String(await freePort()) } : {});
 const serverMetrics = await metricsEnv();
 const analyst = await scratchAnalyst(dir);
+// The flow the bench's server serves by default (it has no built pages, so every visit gets the default version).
+const energy = loadFlowCorpus(formsDirFromEnv()).flows.find((f) => f.id === "business-energy")!;
+const seededMs = await seedVisits(path.join(dir, "data"), energy, visits);
 const server = await startLeadServer({ ...loadSettings(dir, await uncappedBuyersFile(dir)), ANALYSTS_FILE: analyst.file, ...serverMetrics });
 const scraper = serverMetrics.METRICS_PORT ? scrapeEvery(Number(serverMetrics.METRICS_PORT), 1000) : undefined;
 try {
@@ -157,8 +164,6 @@ try {
     measure("POST /api/leads, health beside", lead, seconds * 1000),
     probeApart(`GET /api/health (${probes} beside leads)`, `${server.url}/api/health`, seconds * 1000, probes),
   ]);
-  // The flow the bench's server serves by default (it has no built pages, so every visit gets the default version).
-  const energy = loadFlowCorpus(formsDirFromEnv()).flows.find((f) => f.id === "business-energy")!;
   const questions = choicePath(energy.versions.find((v) => v.version === energy.defaultVersion)!.flow!);
   const stepClient = { perClient: () => plainStepClient(server.url, questions) };
   await measure("warm-up", stepClient, 1000);
@@ -196,7 +201,7 @@ try {
 
   console.log(
     `\n${cpus()[0]?.model ?? "cpu"} × ${availableParallelism()}, Node ${process.version}, ${connections} connections, ${seconds} s per phase, ` +
-      `SQLite (WAL, synchronous=FULL); metrics ${withMetrics ? `on (${scrapes ?? 0} scrapes of the first server)` : "off"}; load average ${load.toFixed(2)} at start${load > 1 ? " (other work was running: figures are low)" : ""}\n`,
+      `SQLite (WAL, synchronous=FULL); metrics ${withMetrics ? `on (${scrapes ?? 0} scrapes of the first server)` : "off"}; ${visits.toLocaleString("en-GB")} visits of business energy in the store (written in ${(seededMs / 1000).toFixed(1)} s); load average ${load.toFixed(2)} at start${load > 1 ? " (other work was running: figures are low)" : ""}\n`,
   );
   console.log(`${"".padEnd(38)}${"requests/s".padStart(12)}${"p50 ms".padStart(10)}${"p99 ms".padStart(10)}${"failed".padStart(9)}`);
   for (const phase of phases) {
