@@ -1,13 +1,13 @@
 /**
  * Delivery to buyers: attempts by outcome and dead deliveries, counted by the worker that made them, and the
- * queue (depth by buyer, the age of the longest-waiting due row) read from the database at each scrape. Every
+ * queue (depth by buyer, the age of each buyer's longest-waiting due row) read from the database at each scrape. Every
  * process reads the same queue: on a dashboard take the max over instances, never the sum.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { Counter, Gauge, type Registry } from "prom-client";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
-import { QUEUE_COUNT_CAP, oldestDueSeconds, waitingByBuyer } from "../storage/deliveryQueue";
+import { QUEUE_COUNT_CAP, oldestDueSecondsByBuyer, waitingByBuyer } from "../storage/deliveryQueue";
 import type { Database } from "../storage/schema";
 import { OTHER, knownOr } from "./labels";
 
@@ -52,11 +52,13 @@ export function deliveryMetrics(registry: Registry, { db, buyers, now, log }: De
   });
   new Gauge({
     name: "switchplan_delivery_oldest_waiting_seconds",
-    help: "How long the longest-waiting delivery has been due and not sent, in seconds (0 when none is due).",
+    help: "How long each buyer's longest-waiting delivery has been due and not sent, in seconds (0 when none is due).",
+    labelNames: ["buyer"],
     registers,
     async collect() {
-      const seconds = await readQueue(log, () => oldestDueSeconds(db, now()));
-      if (seconds !== undefined) this.set(seconds);
+      const oldest = await readQueue(log, () => oldestDueSecondsByBuyer(db, [...known], now()));
+      if (!oldest) return;
+      for (const [key, seconds] of oldest) this.set({ buyer: key }, seconds);
     },
   });
   return {

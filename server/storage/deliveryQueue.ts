@@ -1,6 +1,6 @@
 /**
- * The delivery queue as monitoring reads it at each scrape: bounded queries over the `deliveries_due` index
- * (status, next_attempt_at), so a scrape costs the same however many leads the table holds.
+ * The delivery queue as monitoring reads it at each scrape: bounded queries over the `deliveries_waiting_by_buyer`
+ * index (status, buyer_key, next_attempt_at), so a scrape costs the same however many leads the table holds.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
@@ -18,15 +18,21 @@ export async function waitingByBuyer(db: Kysely<Database>): Promise<Map<string, 
   return new Map(rows.map((r) => [r.buyer_key, Number(r.count)]));
 }
 
-/** How long the longest-waiting due row has been due, in seconds; 0 when nothing is due. */
-export async function oldestDueSeconds(db: Kysely<Database>, now: Date): Promise<number> {
-  const oldest = await db
-    .selectFrom("deliveries")
-    .select("next_attempt_at")
-    .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", now.toISOString())
-    .orderBy("next_attempt_at")
-    .limit(1)
-    .executeTakeFirst();
-  return oldest ? Math.max(0, (now.getTime() - Date.parse(oldest.next_attempt_at)) / 1000) : 0;
+/** Per buyer key, how long its longest-waiting due row has been due, in seconds (0 when nothing of it is due): one index seek each. */
+export async function oldestDueSecondsByBuyer(db: Kysely<Database>, buyerKeys: readonly string[], now: Date): Promise<Map<string, number>> {
+  const at = now.toISOString();
+  const oldest = await Promise.all(
+    buyerKeys.map((key) =>
+      db
+        .selectFrom("deliveries")
+        .select("next_attempt_at")
+        .where("status", "=", "pending")
+        .where("buyer_key", "=", key)
+        .where("next_attempt_at", "<=", at)
+        .orderBy("next_attempt_at")
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  return new Map(buyerKeys.map((key, i) => [key, oldest[i] ? Math.max(0, (now.getTime() - Date.parse(oldest[i]!.next_attempt_at)) / 1000) : 0]));
 }

@@ -3,6 +3,7 @@ import type { BuyerDirectory } from "../../server/buyers/buyerDirectory";
 import { loadBuyers } from "../../server/buyers/loadBuyers";
 import type { RoutingPlan } from "../../server/buyers/routeLead";
 import { claimDueDeliveries, recordAttempt } from "../../server/storage/deliveriesStore";
+import { oldestDueSecondsByBuyer, waitingByBuyer } from "../../server/storage/deliveryQueue";
 import { eraseContact, isErasedContact } from "../../server/storage/erasureStore";
 import { buyerOffers } from "../../server/leads/acceptLead";
 import { countLeads, insertRoutedLead, type NewLead, type RoutedLeadOptions, type RoutedLeadResult } from "../../server/storage/leadsStore";
@@ -174,5 +175,17 @@ describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
     expect(await subscribe(store.db, "jo@example.com", "Second wording", new Date(T0.getTime() + HOUR))).toBe(false);
 
     expect(await findSubscriber(store.db, "JO@example.com")).toEqual({ email: "jo@example.com", consent_text: "First wording", subscribed_at: T0.toISOString() });
+  });
+
+  test(`reads the delivery queue by buyer for monitoring: rows waiting, and how long each buyer's oldest due row has waited (${name})`, async () => {
+    await insertRoutedLead(store.db, lead(1), options());
+    const stored = await rows("deliveries");
+    const due = Date.parse(stored.find((d) => d.buyer_key === "day-energy")!.next_attempt_at);
+    // The second buyer's row is not due for an hour: it waits, but is not late.
+    await store.db.updateTable("deliveries").set({ next_attempt_at: new Date(due + 3_600_000).toISOString() }).where("buyer_key", "=", "second-energy").execute();
+
+    expect(await waitingByBuyer(store.db)).toEqual(new Map([["day-energy", 1], ["second-energy", 1]]));
+    const oldest = await oldestDueSecondsByBuyer(store.db, ["day-energy", "second-energy", "gone"], new Date(due + 90_000));
+    expect(oldest).toEqual(new Map([["day-energy", 90], ["second-energy", 0], ["gone", 0]]));
   });
 });

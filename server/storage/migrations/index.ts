@@ -10,6 +10,7 @@ import * as quoteSessions from "./0007_quote_sessions";
 import * as leadSubmissionKey from "./0008_lead_submission_key";
 import * as leftOutVisits from "./0009_left_out_visits";
 import * as experimentAggregates from "./0010_experiment_aggregates";
+import * as deliveryQueueByBuyer from "./0011_delivery_queue_by_buyer";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0008_lead_submission_key": leadSubmissionKey,
   "0009_left_out_visits": leftOutVisits,
   "0010_experiment_aggregates": experimentAggregates,
+  "0011_delivery_queue_by_buyer": deliveryQueueByBuyer,
 };
