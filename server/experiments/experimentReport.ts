@@ -16,7 +16,6 @@ import { DEFAULT_SEQUENTIAL_TUNING, sampleRatioCheck, type Interval, type Sample
 import { stepReach, type StepReach } from "./stepReach";
 
 export { stepReach, visitorPath, type StepReach } from "./stepReach";
-export { experimentReportJson, type ExperimentReportJson } from "./experimentReportJson";
 
 /** Counts that cannot be true (more leads than exposures, negative or fractional counts): the input is wrong. */
 export class ExperimentInputError extends Error {}

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import reference from "../fixtures/experimentReference.json";
-import { analyseExperiment, experimentReportJson } from "../../server/experiments/experimentReport";
+import { analyseExperiment } from "../../server/experiments/experimentReport";
+import { experimentReportJson } from "../../server/experiments/experimentReportJson";
 import { readCountsFile } from "../../scripts/reportFunnel";
 
 /** Every figure the reference has is in the report with the same value (numbers to 1e-6 relative, or 1e-12 near 0). */
