@@ -50,7 +50,7 @@ export async function openTestPostgres(): Promise<TestDatabase> {
   const schema = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const db = await openDatabase({ url: testDatabaseUrl, schema });
   const url = new URL(testDatabaseUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  url.searchParams.set("options", `-c search_path=${schema} -c max_parallel_workers_per_gather=0`);
   return {
     db,
     url: url.toString(),
