@@ -5,6 +5,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 test("npm run forms:graph draws business energy's steps, its branch and its submit step", async ({ page }) => {
+  // The command starts a process of its own (npx, then tsx compiling the script): on a busy machine that alone can
+  // take most of a test's usual 30 s.
+  test.setTimeout(90_000);
   const out = path.join(mkdtempSync(path.join(tmpdir(), "graph-")), "business-energy.svg");
   execFileSync("npx", ["tsx", "scripts/formsGraph.ts", "business-energy", "--version", "1", "--out", out], { stdio: "pipe" });
   await page.setContent(`<!doctype html><body>${readFileSync(out, "utf8")}</body>`);
