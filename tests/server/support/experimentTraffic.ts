@@ -103,6 +103,8 @@ export async function driveRandomTraffic(db: Kysely<Database>, seed: number, vis
 /** The worker's writes on every due delivery: delivered at a price, a duplicate, rejected, retried, dead, or settled unsent. */
 async function settleSome(db: Kysely<Database>, random: () => number, now: Date): Promise<void> {
   const claimed = await claimDueDeliveries(db, { worker: "w", now, leaseMs: HOUR, limit: 10_000 });
+  // In a fixed order (a store returns claimed rows in any order), so a seed gives the same outcomes on every run.
+  claimed.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.buyer_key.localeCompare(b.buyer_key) || a.lead_id.localeCompare(b.lead_id));
   for (const row of claimed) {
     const roll = random();
     const attempt = { startedAt: now, durationMs: 5, outcome: "delivered" };
