@@ -7,19 +7,13 @@ import type { CorpusFlow } from "../../../engine/core/flowCorpus";
 import type { DayCounts, ExperimentCounts, ExperimentPeriod, SegmentedCounts, VersionCounts } from "../../experiments/experimentCounts";
 import { currentPeriod } from "../../experiments/experimentPeriod";
 import { londonDate } from "../../hours/londonClock";
+import type { CountsChange } from "./countsRows";
 import { listPeriods } from "./listPeriods";
 import { leftOutVisitsSince } from "../leftOutVisitsStore";
 import type { Database } from "../schema";
 
-/** A counts row as numbers (PostgreSQL hands bigints back as strings). */
-interface Sums {
-  exposures: number;
-  leads: number;
-  pending: number;
-  accepted: number;
-  valuePence: number;
-  valuePenceSquares: number;
-}
+/** A counts row's six figures as numbers (PostgreSQL hands bigints back as strings): the shape a change to it has. */
+type Sums = CountsChange;
 
 const zero = (): VersionCounts => ({ exposures: 0, leads: 0, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 } });
 
