@@ -187,7 +187,7 @@ function fileFindings(check: SchemaCheck, doc: unknown, file: string, flowId: st
   // The route and the submission name a flow by folder and file, so the document must agree with both.
   if (flow.id !== flowId) findings.push({ severity: "error", rule: "wrong-id", file, message: `id is "${flow.id}" but the folder is "${flowId}"`, fix: `set "id": "${flowId}"` });
   if (flow.version !== version) findings.push({ severity: "error", rule: "wrong-version", file, message: `version is ${flow.version} but the file is v${version}.json`, fix: `set "version": ${version}` });
-  findings.push(...lintFlow(flow, file));
+  findings.push(...lintFlow(flow, file, check));
   return { flow, findings };
 }
 

@@ -5,13 +5,14 @@
 import { targetsOf } from "./checkFlow";
 import type { Finding } from "./findings";
 import { kindOf } from "./kinds/registry";
-import type { FlowDocument, Step } from "./types";
+import { fieldTakes } from "./fieldValues";
+import type { FlowDocument, SchemaCheck, Step } from "./types";
 
 /** Most paths a flow may have before the submit-count rule gives up (flows are short; this is a guard). */
 const PATH_LIMIT = 20_000;
 
 /** Findings within one flow document that already passed the schema and checkFlow's rules. */
-export function lintFlow(flow: FlowDocument, file: string): Finding[] {
+export function lintFlow(flow: FlowDocument, file: string, check: SchemaCheck): Finding[] {
   const findings: Finding[] = [];
   const add = (rule: string, step: string | undefined, message: string, fix: string, severity: Finding["severity"] = "error") =>
     findings.push({ severity, rule, file, ...(step ? { step } : {}), message, fix });
@@ -48,7 +49,12 @@ export function lintFlow(flow: FlowDocument, file: string): Finding[] {
   }
 
   // Each kind's own rules (options with words and values of their own, a form's fields asked once, …).
-  for (const step of flow.steps) kindOf(step).lint?.(step, { report: (rule, message, fix) => add(rule, step.id, message, fix) });
+  for (const step of flow.steps) {
+    kindOf(step).lint?.(step, {
+      report: (rule, message, fix) => add(rule, step.id, message, fix),
+      fieldTakes: (key, value) => fieldTakes(check, key, value),
+    });
+  }
   return findings;
 }
 

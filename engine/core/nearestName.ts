@@ -19,6 +19,13 @@ export function didYouMean(name: string, candidates: Iterable<string>, rest: str
   return nearest === undefined ? rest : `did you mean "${nearest}"? ${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
 }
 
+/** Every candidate, the closest to `name` first (ties keep the candidates' order). */
+export function byNearness(name: string, candidates: readonly string[]): string[] {
+  const wanted = name.toLowerCase();
+  const distance = new Map(candidates.map((c) => [c, editDistance(wanted, c.toLowerCase())]));
+  return [...candidates].sort((a, b) => distance.get(a)! - distance.get(b)!);
+}
+
 function sharedStart(a: string, b: string): number {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
