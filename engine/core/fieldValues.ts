@@ -2,9 +2,10 @@
  * What a field of the library can hold: whether it takes a value, and its values in words for a fix. A list
  * field (a tick-box question's) is judged by one item of it, as its options and conditions name one item.
  */
+import { fieldChoices } from "./conditionForms";
 import { fieldSchema } from "./fieldLibrary";
-import { byNearness } from "./nearestName";
-import type { FieldKey, JsonSchema, SchemaCheck } from "./types";
+import { byNearness, didYouMean } from "./nearestName";
+import type { FieldKey, FlowDocument, JsonSchema, SchemaCheck } from "./types";
 
 /** The schema one answer of the field must satisfy: the field's own, or one item's for a list field. */
 export function valueSchema(key: FieldKey): JsonSchema {
@@ -17,20 +18,20 @@ export function fieldTakes(check: SchemaCheck, key: FieldKey, value: unknown): b
   return check(valueSchema(key), value).length === 0;
 }
 
-/** The values the field (an item of it) is limited to, when the library lists them. */
-export function fieldEnum(key: FieldKey): unknown[] | undefined {
-  return valueSchema(key).enum;
+/**
+ * What the field can hold, in words: `values` (its choices, see conditionForms' fieldChoices) nearest to `near`
+ * first when there are any (`"owner" or "tenant"`), else the kind of value (`a whole number from 0 to 120`).
+ */
+export function valuesInWords(key: FieldKey, near: unknown, values: readonly unknown[] = []): string {
+  if (values.length === 0) return kindInWords(valueSchema(key));
+  const names = values.map((v) => JSON.stringify(v));
+  const ordered = byNearness(JSON.stringify(near), names);
+  return ordered.length > 1 ? `${ordered.slice(0, -1).join(", ")} or ${ordered.at(-1)}` : ordered[0]!;
 }
-
-/** What the field can hold, in words, its listed values nearest to `near` first: `"owner" or "tenant"`, `a whole number from 0 to 120`. */
-export function valuesInWords(key: FieldKey, near?: unknown): string {
-  const schema = valueSchema(key);
-  if (schema.enum) {
-    const names = schema.enum.map((v) => JSON.stringify(v));
-    const ordered = typeof near === "string" ? byNearness(JSON.stringify(near), names) : names;
-    return ordered.length > 1 ? `${ordered.slice(0, -1).join(", ")} or ${ordered.at(-1)}` : (ordered[0] ?? "nothing");
-  }
-  return kindInWords(schema);
+/** How to fix a value the field cannot hold: the nearest of its values, then what it takes (its choices, given a flow its options). */
+export function fieldValueFix(key: FieldKey, value: unknown, flow?: FlowDocument): string {
+  const values = (fieldChoices(key, flow) ?? []).map((c) => c.value);
+  return didYouMean(String(value), values.map(String), `"${key}" takes ${valuesInWords(key, value, values)}`);
 }
 
 const formatWords: Record<string, string> = { "uk-postcode": "a UK postcode", "uk-phone": "a UK phone number", email: "an email address" };

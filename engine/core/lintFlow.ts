@@ -3,10 +3,12 @@
  * Each finding names the file, the step where there is one, what is wrong and how to fix it.
  */
 import { targetsOf } from "./checkFlow";
+import { conditionFindings } from "./conditionRules";
 import type { Finding } from "./findings";
 import { kindOf } from "./kinds/registry";
-import { fieldTakes } from "./fieldValues";
+import { fieldTakes, fieldValueFix } from "./fieldValues";
 import type { FlowDocument, SchemaCheck, Step } from "./types";
+import { unansweredFindings } from "./unansweredFields";
 
 /** Most paths a flow may have before the submit-count rule gives up (flows are short; this is a guard). */
 const PATH_LIMIT = 20_000;
@@ -52,9 +54,18 @@ export function lintFlow(flow: FlowDocument, file: string, check: SchemaCheck): 
   for (const step of flow.steps) {
     kindOf(step).lint?.(step, {
       report: (rule, message, fix) => add(rule, step.id, message, fix),
-      fieldTakes: (key, value) => fieldTakes(check, key, value),
+      valueFix: (key, value) => (fieldTakes(check, key, value) ? undefined : fieldValueFix(key, value)),
     });
   }
+  // Conditions that load but cannot mean what they say, and fields some path to a condition never asks.
+  for (const step of flow.steps) {
+    if (!("next" in step) || !Array.isArray(step.next)) continue;
+    for (const rule of step.next) {
+      if (!rule.when) continue;
+      for (const f of conditionFindings(rule.when, flow, check)) add(f.rule, step.id, f.message, f.fix, f.severity);
+    }
+  }
+  for (const f of unansweredFindings(flow)) add(f.rule, f.step, f.message, f.fix, f.severity);
   return findings;
 }
 

@@ -2,8 +2,6 @@
  * The lint rules of a step that offers options (radio and checkbox): every option has words and its own value, a
  * value the field library lets the step's field hold (else the answer is refused, or stored wrong).
  */
-import { fieldEnum, valuesInWords } from "../fieldValues";
-import { didYouMean } from "../nearestName";
 import type { FieldKey, JsonSchema, Option } from "../types";
 import type { StepLint } from "./stepKind";
 
@@ -13,18 +11,9 @@ export function lintOptions(step: { field: FieldKey; options: Option[] }, lint: 
     if (!option.label.trim()) lint.report("option-label", `option "${option.value}" has no label`, "give the option the words a visitor should read");
     if (seen.has(option.value)) lint.report("duplicate-option", `option value "${option.value}" appears twice`, "give each option its own value");
     seen.add(option.value);
-    if (!lint.fieldTakes(step.field, option.value)) {
-      lint.report(
-        "option-value",
-        `option value "${option.value}" is not one that "${step.field}" takes`,
-        didYouMean(option.value, optionCandidates(step.field), `"${step.field}" takes ${valuesInWords(step.field, option.value)} (schemas/fields.schema.json)`),
-      );
-    }
+    const fix = lint.valueFix(step.field, option.value);
+    if (fix) lint.report("option-value", `option value "${option.value}" is not one that "${step.field}" takes`, fix);
   }
-}
-
-function optionCandidates(field: FieldKey): string[] {
-  return (fieldEnum(field) ?? []).flatMap((v) => (typeof v === "string" ? [v] : []));
 }
 
 /**

@@ -16,8 +16,8 @@ export interface StepReport {
 
 /** What a kind's lint rules have: where to report, and the field library's word on a value. */
 export interface StepLint extends StepReport {
-  /** Whether the field library lets the field (one item of it, for a list field) hold the value. */
-  fieldTakes(key: FieldKey, value: unknown): boolean;
+  /** How to fix a value the field library does not let the field (one item of it, for a list) hold; undefined when it does. */
+  valueFix(key: FieldKey, value: unknown): string | undefined;
 }
 
 /** What a kind's reference check has beside: the flows of the forms folder. */
