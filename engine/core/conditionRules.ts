@@ -5,9 +5,11 @@
  */
 import { conditionLogic, describeSimple, fieldChoices, fieldShape, readCondition, type ConditionValue } from "./conditionForms";
 import { isFieldKey } from "./fieldLibrary";
-import { fieldTakes, fieldValueFix } from "./fieldValues";
+import { fieldTakes, fieldValueFix, valuesInWords } from "./fieldValues";
 import type { Finding } from "./findings";
 import { jsonInline } from "./jsonInline";
+import { kindOf } from "./kinds/registry";
+import { didYouMean } from "./nearestName";
 import type { FieldKey, FlowDocument, SchemaCheck } from "./types";
 
 /** A finding of a condition, before the file and step are added. */
@@ -109,23 +111,20 @@ function inText(field: FieldKey, text: string, flow: FlowDocument, check: Schema
 /** A finding when the field can never hold the value: the field library refuses it, or no option of the flow gives it. */
 function impossible(field: FieldKey, value: unknown, flow: FlowDocument, check: SchemaCheck): ConditionFinding[] {
   if (value === null || !isScalar(value)) return [];
-  const library = fieldTakes(check, field, value);
-  const offered = !onlyOptionsAsk(flow, field) || (fieldChoices(field, flow) ?? []).some((c) => c.value === value);
-  if (library && offered) return [];
-  return [
-    {
-      severity: "error",
-      rule: "impossible-value",
-      message: `condition compares "${field}" with ${jsonInline(value)}, ${library ? "a value no option of this flow gives it" : "a value it never takes"}`,
-      fix: fieldValueFix(field, value, flow),
-    },
+  const error = (message: string, fix: string): ConditionFinding[] => [
+    { severity: "error", rule: "impossible-value", message: `condition compares "${field}" with ${jsonInline(value)}, ${message}`, fix },
   ];
+  if (!fieldTakes(check, field, value)) return error("a value it never takes", fieldValueFix(field, value, flow));
+  const offered = flowOptions(flow, field);
+  if (!offered || offered.includes(value as string)) return [];
+  return error("a value no option of this flow gives it", didYouMean(String(value), offered, `"${field}" takes ${valuesInWords(field, value, offered)} in this flow`));
 }
 
-/** Whether every step of the flow that asks the field offers options for it (so its answer is always one of them). */
-function onlyOptionsAsk(flow: FlowDocument, field: FieldKey): boolean {
-  const asking = flow.steps.filter((step) => ("field" in step && step.field === field) || ("fields" in step && Array.isArray(step.fields) && step.fields.includes(field)));
-  return asking.length > 0 && asking.every((step) => "options" in step);
+/** The option values the flow offers for a field, when every step that asks the field offers options (so its answer is one). */
+function flowOptions(flow: FlowDocument, field: FieldKey): string[] | undefined {
+  const asking = flow.steps.filter((step) => kindOf(step).fields(step, {}).includes(field));
+  if (asking.length === 0 || !asking.every((step) => "options" in step)) return undefined;
+  return [...new Set(asking.flatMap((step) => ("options" in step ? step.options.map((o) => o.value) : [])))];
 }
 
 /** `use <json>, which reads "Cover needed has ticked Buildings"` (the words when the condition builder can draw it). */

@@ -25,7 +25,7 @@ export function fieldTakes(check: SchemaCheck, key: FieldKey, value: unknown): b
 export function valuesInWords(key: FieldKey, near: unknown, values: readonly unknown[] = []): string {
   if (values.length === 0) return kindInWords(valueSchema(key));
   const names = values.map((v) => JSON.stringify(v));
-  const ordered = byNearness(JSON.stringify(near), names);
+  const ordered = typeof near === "string" ? byNearness(JSON.stringify(near), names) : names;
   return ordered.length > 1 ? `${ordered.slice(0, -1).join(", ")} or ${ordered.at(-1)}` : ordered[0]!;
 }
 /** How to fix a value the field cannot hold: the nearest of its values, then what it takes (its choices, given a flow its options). */
