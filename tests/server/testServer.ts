@@ -5,6 +5,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { buildServer } from "../../server/buildServer";
+import type { FlowCatalog } from "../../server/flowCatalog";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/storage/database";
 import { countLeads, findLead } from "../../server/storage/leadsStore";
@@ -48,6 +49,8 @@ export interface TestServerOptions {
   quotePages?: boolean;
   /** Who may read the analysts' pages: signed-in analysts (as in production), or anyone (as in the live preview). */
   analysts?: "signed-in" | "open";
+  /** The quote flows, in place of reading FORMS_DIR (a catalogue serving a flow the checks would hold back). */
+  flows?: FlowCatalog;
 }
 
 /**
@@ -76,6 +79,7 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     deliveryWorker: options.deliveryWorker ?? false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.analysts ? { analysts: options.analysts } : {}),
+    ...(options.flows ? { flows: options.flows } : {}),
     secrets: options.secrets ?? {},
   });
   // The site's pages post with their Origin; tests post as they do unless they say otherwise.
