@@ -124,10 +124,10 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
   });
 
   it("3. explains every rule the checks can report", () => {
-    const sources = ["lintFlow.ts", "checkFlow.ts", "flowCorpus.ts", "trafficSplit.ts", "schemaFindings.ts"]
+    const sources = ["lintFlow.ts", "checkFlow.ts", "flowCorpus.ts", "trafficSplit.ts", "schemaFindings.ts", "conditionRules.ts", "unansweredFields.ts", "kinds/options.ts", "kinds/form.ts"]
       .map((file) => readFileSync(path.join(repoRoot, "engine/core", file), "utf8"))
       .join("\n");
-    const rules = new Set([...sources.matchAll(/(?:add\(|rule: )"([a-z-]+)"/g)].map((m) => m[1]!));
+    const rules = new Set([...sources.matchAll(/(?:add\(|rule: |report\()"([a-z-]+)"/g)].map((m) => m[1]!));
     expect(rules.size).toBeGreaterThan(15);
     const table = doc.slice(doc.indexOf("| rule |"), doc.indexOf("## 4."));
     for (const rule of rules) expect(table, rule).toContain(`\`${rule}\``);
