@@ -28,6 +28,7 @@ export function valuesInWords(key: FieldKey, near: unknown, values: readonly unk
   const ordered = typeof near === "string" ? byNearness(JSON.stringify(near), names) : names;
   return ordered.length > 1 ? `${ordered.slice(0, -1).join(", ")} or ${ordered.at(-1)}` : ordered[0]!;
 }
+
 /** How to fix a value the field cannot hold: the nearest of its values, then what it takes (its choices, given a flow its options). */
 export function fieldValueFix(key: FieldKey, value: unknown, flow?: FlowDocument): string {
   const values = (fieldChoices(key, flow) ?? []).map((c) => c.value);
