@@ -3,13 +3,16 @@
  * Chromium: the time to open the largest flow's version page until its step list shows (the first time, with
  * Vite's compiling, then again), the time from changing a question to the phone preview showing it, the API's
  * check and save (median of ROUNDS), and the JavaScript the studio's page loads (bytes as transferred: in the
- * preview Vite serves its modules unbundled and uncompressed). A figure the studio cannot give yet prints "n/a".
+ * preview Vite serves its modules unbundled and uncompressed), and bundled as a build would bundle it (the site's
+ * build never does: the studio is the preview's alone). A figure the studio cannot give yet prints "n/a".
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
-import { defaultFormsDir, loadFlowCorpus } from "../engine/node/formsFolder";
+import { build } from "vite";
+import { defaultFormsDir, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
 import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { startLivePreview } from "./livePreview";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
@@ -53,17 +56,19 @@ const stepList = (page: Page) => page.getByRole("region", { name: "Steps" }).get
 try {
   // Opening: the first time (Vite compiles the studio's modules), then once they are compiled.
   const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  const scripts = new Map<string, number>();
+  // Each script's body and headers (Vite's development server sends them uncompressed, so the body is as sent).
+  const scripts = new Map<string, Promise<number>>();
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
-    void response.request().sizes().then(
-      (sizes) => scripts.set(response.url(), sizes.responseBodySize + sizes.responseHeadersSize),
-      () => undefined,
+    const size = Promise.all([response.body(), response.request().sizes()]).then(
+      ([body, sizes]) => body.length + sizes.responseHeadersSize,
+      () => 0,
     );
+    scripts.set(response.url(), size);
   });
   const cold = await timed(() => page.goto(versionUrl).then(() => stepList(page).waitFor({ timeout: WAIT_MS * 2 })));
   await page.waitForLoadState("networkidle");
-  const javascript = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  const javascript = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
   const warm = cold === undefined ? undefined : await timed(() => page.goto(versionUrl).then(() => stepList(page).waitFor({ timeout: WAIT_MS })));
   rows.push([`open ${largest.flow} v${largest.version} (${largest.steps.length} steps), first time`, ms(cold), ""]);
   rows.push([`open ${largest.flow} v${largest.version}, compiled`, ms(warm), "≤ 1000 ms"]);
@@ -115,6 +120,7 @@ try {
   rows.push([`API: save, diff only (median of ${ROUNDS})`, ms(median(diffTimes)), ""]);
   rows.push([`API: save, written (median of ${ROUNDS})`, ms(median(saveTimes)), ""]);
   rows.push([`studio's JavaScript, as transferred (preview, unbundled)`, scripts.size === 0 ? "n/a" : `${(javascript / 1000).toFixed(1)} kB in ${scripts.size} scripts`, ""]);
+  rows.push(["studio's JavaScript, bundled as a build would (gzip)", await bundledSize(), ""]);
 } finally {
   await browser.close();
   await preview.close();
@@ -124,3 +130,22 @@ try {
 const width = Math.max(...rows.map(([label]) => label.length));
 console.log(`The flow studio (${ROUNDS} rounds; the largest flow is ${largest.flow} v${largest.version})`);
 for (const [label, figure, target] of rows) console.log(`${label.padEnd(width)}  ${figure.padStart(10)}  ${target}`);
+
+/** The studio's page built on its own into a scratch folder: its JavaScript, gzipped. */
+async function bundledSize(): Promise<string> {
+  const outDir = path.join(scratch, "studio-build");
+  try {
+    await build({
+      configFile: path.join(repoRoot, "vite.config.ts"),
+      configLoader: "runner",
+      logLevel: "silent",
+      build: { outDir, emptyOutDir: true, manifest: false, rolldownOptions: { input: path.join(repoRoot, "site/studio/index.html") } },
+    });
+    const assets = path.join(outDir, "assets");
+    const files = readdirSync(assets).filter((name) => name.endsWith(".js"));
+    const gzip = files.reduce((sum, name) => sum + gzipSync(readFileSync(path.join(assets, name)), { level: 9 }).length, 0);
+    return `${(gzip / 1000).toFixed(1)} kB in ${files.length} files`;
+  } catch {
+    return "n/a";
+  }
+}
