@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatFindings, type Finding } from "../../engine/core/findings";
@@ -37,7 +38,7 @@ beforeAll(async () => {
   v2File = path.join(formsDir, "business-water", "v2.json");
   preview = await startLivePreview({ ...process.env, FORMS_DIR: formsDir, DATA_DIR: path.join(scratch, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error" });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  page = await browser.newPage();
+  page = await (await browser.newContext()).newPage();
   page.on("console", (message) => {
     if (message.type() === "warning" || message.type() === "error") consoleProblems.push(message.text());
   });
@@ -162,6 +163,7 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     expect(checkOutput()).toBe(`${misspelt}\n1 error, 0 warnings`);
     const [unknownStep] = checkForms(formsDir);
     await expect.poll(boxLines, { timeout: 20_000 }).toEqual(["business-water has 1 error", expect.stringMatching(/^Until it is fixed, the page shows the last good version/), ...boxed(unknownStep!).map(asInRepo), "Hide until the next save"]);
+    expect((await new AxeBuilder({ page }).include("#flow-findings-box").analyze()).violations, "the box's accessibility").toEqual([]);
 
     const reloaded = page.waitForEvent("load");
     writeV2(finished);
