@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { previewReading } from "../../scripts/livePreview";
 import { storeWords } from "../../server/cli/storeWords";
 import { repoRoot } from "../../server/config";
 
@@ -35,6 +36,11 @@ describe("the first line of a command", () => {
     expect(json.stderr.split("\n")[0]).toBe(`Reporting business-water from forms/ (FORMS_DIR unset: the project's own folder) and ${dataDir}/leads.sqlite (DATA_DIR)`);
     expect(JSON.parse(json.stdout)).toMatchObject({ flowId: "business-water", period: null });
   }, 60_000);
+
+  it("names the forms folder and the preview's own data folder for preview:flows, or the copy's", () => {
+    expect(previewReading({})).toBe("Previewing forms/ (FORMS_DIR unset: the project's own folder); leads and counts go to data/preview/ (DATA_DIR unset: the preview's own folder)");
+    expect(previewReading({ FORMS_DIR: formsCopy, DATA_DIR: path.join(scratch, "data") })).toBe(`Previewing ${formsCopy}/ (FORMS_DIR); leads and counts go to ${scratch}/data/ (DATA_DIR)`);
+  });
 
   it("names DATABASE_URL's host and database, never its password", () => {
     const words = storeWords({ databaseUrl: "postgres://analyst:s3cret@db.example:5432/leads", dataDir: "/unused" });
