@@ -53,13 +53,20 @@ function draw(box: FindingsBox | null): void {
     element("ul", "margin:0 0 1rem;padding-left:1.25rem", ...box.findings.map(findingItem)),
     hide,
   );
-  const overlay = element("section", "position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(0,0,0,.55);font:16px/1.5 system-ui,sans-serif", panel);
+  const overlay = element(
+    "section",
+    "position:fixed;inset:0;width:auto;height:auto;max-width:none;max-height:none;margin:0;border:0;padding:0;z-index:2147483647;overflow:auto;background:rgba(0,0,0,.55);font:16px/1.5 system-ui,sans-serif",
+    panel,
+  );
   overlay.id = BOX_ID;
+  // In the top layer, over anything the page keeps fixed (the cookie banner).
+  overlay.popover = "manual";
   overlay.setAttribute("role", "alert");
   overlay.setAttribute("aria-labelledby", headingId);
   panel.querySelector("h2")!.id = headingId;
   hide.addEventListener("click", () => overlay.remove());
   document.body.append(overlay);
+  overlay.showPopover();
 }
 
 if (import.meta.hot) {
