@@ -1,6 +1,7 @@
 /**
  * `npm run forms:graph -- <flow> [--version N] [--out FILE]`: draws a flow's step graph as SVG — each step
- * with its kind, the conditions on its edges, the submit step marked — laid out by dagre.
+ * with its kind, the conditions on its edges, the submit step marked — laid out by dagre. FORMS_DIR draws from
+ * another folder; the first line names the folder read.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +12,7 @@ import type { FlowCorpus } from "../engine/core/flowCorpus";
 import { flowGraph, type GraphNode } from "../engine/core/flowGraph";
 import { kindOf } from "../engine/core/kinds/registry";
 import type { FlowDocument, Step } from "../engine/core/types";
-import { defaultFormsDir, formsDirFromEnv, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
+import { defaultFormsDir, formsDirFromEnv, formsDirWords, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
 import { escapeMarkup } from "../engine/core/escapeMarkup";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 
@@ -127,6 +128,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const versionArg = option("version");
+  console.log(`Drawing ${flowId}${versionArg ? ` v${versionArg}` : ""} from ${formsDirWords()}`);
   let drawn;
   try {
     drawn = flowToDraw(loadFlowCorpus(formsDirFromEnv()), flowId, versionArg ? Number(versionArg) : undefined);

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer as createViteServer } from "vite";
-import { repoRoot } from "../engine/node/formsFolder";
+import { displayPath, formsDirWords, repoRoot } from "../engine/node/formsFolder";
 import { SETTLE_MS } from "../site/build/flowChecksPlugin";
 import { pictureUrl } from "../server/analysts/flowsPage";
 import { buildServer } from "../server/buildServer";
@@ -21,6 +21,7 @@ import { flowSvg } from "./formsGraph";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 import { isStudioUrl, studioRouting } from "./support/studioRouting";
 import { isLoopback } from "../server/studio/studioApi";
+import { storeWords } from "../server/cli/storeWords";
 
 /** A running preview. */
 export interface LivePreview {
@@ -39,6 +40,13 @@ export function previewTarget(url: string): "server" | "picture" | "studio" | "s
   if (/^\/analysts\/flows\/[a-z0-9-]+-v\d+\.svg$/.test(pathname)) return "picture";
   if (pathname.startsWith("/api/") || pathname === "/analysts" || pathname.startsWith("/analysts/") || pathname === "/dev/flows" || pathname === "/dev/flows/") return "server";
   return "site";
+}
+
+/** The preview's first line: the forms folder it reads and where its leads and counts go. */
+export function previewReading(env: NodeJS.ProcessEnv = process.env): string {
+  const config = loadConfig({ DATA_DIR: "data/preview", ...env });
+  const store = config.databaseUrl ? storeWords(config, env) : `${displayPath(config.dataDir)}/ (${env.DATA_DIR ? "DATA_DIR" : "DATA_DIR unset: the preview's own folder"})`;
+  return `Previewing ${formsDirWords(env)}; leads and counts go to ${store}`;
 }
 
 /** Starts the preview with these settings (the environment's, by default). */
@@ -110,6 +118,7 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   stopQuietlyWhenOutputCloses();
+  console.log(previewReading());
   const preview = await startLivePreview();
   const studio = isLoopback(preview.url.replace(/^http:\/\//, "").replace(/:\d+\/$/, "")) ? `the flow studio at ${preview.url}studio/` : "no flow studio: HOST is not loopback";
   console.log(`Live preview at ${preview.url} (quote pages under ${preview.url}quote/, every flow at ${preview.url}analysts/flows/, ${studio}). Edit the flows and save: the page follows.`);

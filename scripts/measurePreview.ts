@@ -48,7 +48,7 @@ async function timed(save: () => void, shown: (page: Page) => Promise<unknown>):
   return performance.now() - started;
 }
 const headingIs = (text: string) => (p: Page) => p.waitForFunction((t) => document.querySelector(".step-heading")?.textContent === t, text, { polling: "raf", timeout: 30_000 });
-const overlayShows = (text: string) => (p: Page) => p.locator("vite-error-overlay").getByText(text).first().waitFor({ timeout: 30_000 });
+const overlayShows = (text: string) => (p: Page) => p.getByRole("alert").getByText(text).first().waitFor({ timeout: 30_000 });
 
 try {
   await page.goto(`${preview.url}quote/${FLOW}/?v=1`);

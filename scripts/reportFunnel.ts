@@ -4,6 +4,8 @@
  *                                                    SQLite file), the current period unless one is named
  *   -- --counts FILE [--json] [--html FILE]           from a counts file (schemas/experimentCounts.schema.json)
  *   -- --plan --baseline RATE --mde DIFF [--json]     visitors needed per version
+ * From the database, the first line names the forms folder and the store read (on stderr with --json, so the
+ * output stays JSON).
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +17,7 @@ import type { ExperimentCountsFile } from "../schemas/generated/experimentCounts
 import { formatFinding } from "../engine/core/findings";
 import { schemaFindings } from "../engine/core/schemaFindings";
 import type { JsonSchema } from "../engine/core/types";
-import { loadFlowCorpus } from "../engine/node/formsFolder";
+import { formsDirWords, loadFlowCorpus } from "../engine/node/formsFolder";
 import { createSchemaCheck } from "../engine/node/validation";
 import { loadConfig } from "../server/config";
 import type { ExperimentCounts, ExperimentPeriod } from "../server/experiments/experimentCounts";
@@ -29,6 +31,7 @@ import { openDatabase } from "../server/storage/database";
 import { listPeriods, loadExperimentCounts } from "../server/storage/experimentStore";
 import type { Database } from "../server/storage/schema";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+import { storeWords } from "../server/cli/storeWords";
 
 export const USAGE = `Usage: npm run report:funnel -- <flow> [--period ID] [--json] [--html FILE]
        npm run report:funnel -- --counts FILE [--json] [--html FILE]
@@ -198,6 +201,9 @@ function show(report: ExperimentReport, request: { json: boolean; html?: string 
 
 async function fromDatabase(request: Extract<ReportRequest, { mode: "database" }>, io: ReportOutput): Promise<number> {
   const config = loadConfig();
+  const reading = `Reporting ${request.flowId} from ${formsDirWords()} and ${storeWords(config)}\n`;
+  if (request.json) io.err(reading);
+  else io.out(reading);
   const corpus = loadFlowCorpus(config.formsDir);
   const flow = corpus.flows.find((f) => f.id === request.flowId);
   if (!flow) throw new ReportUsageError(`No flow "${request.flowId}" in ${corpus.root}; the flows are ${corpus.flows.map((f) => f.id).join(", ")}`);

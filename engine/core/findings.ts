@@ -28,6 +28,16 @@ export function formatFinding(f: Finding): string {
 
 /** Every finding, then the count of errors and warnings: what `npm run forms:check` and the build print. */
 export function formatFindings(findings: readonly Finding[]): string {
+  return [...findings.map(formatFinding), findingsCount(findings)].join("\n");
+}
+
+/** "0 errors, 0 warnings", "1 error, 0 warnings", "2 errors, 1 warning". */
+export function findingsCount(findings: readonly Finding[]): string {
   const errors = findings.filter((f) => f.severity === "error").length;
-  return [...findings.map(formatFinding), `${errors} errors, ${findings.length - errors} warnings`].join("\n");
+  return `${countOf(errors, "error")}, ${countOf(findings.length - errors, "warning")}`;
+}
+
+/** "1 error", "2 errors", "0 errors". */
+export function countOf(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

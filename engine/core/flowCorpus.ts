@@ -7,7 +7,7 @@
 import { flowFindings } from "./checkFlow";
 import { hasErrors, type Finding } from "./findings";
 import { lintFlow, lintFlowVersions } from "./lintFlow";
-import { readSplit, servedSplit } from "./trafficSplit";
+import { holdBackSplit, readSplit, servedSplit, type SplitHeldBack } from "./trafficSplit";
 import type { FlowDocument, SchemaCheck } from "./types";
 import type { TrafficSplit } from "../../schemas/generated/split";
 
@@ -47,8 +47,10 @@ export interface CorpusFlow {
   serviceType?: string;
   /** Every version file, by number, served or not. */
   versions: CorpusVersion[];
-  /** split.json as written, when it has the split's shape. */
+  /** The split in force: split.json as written when it has no error, else its last good reading (if any). */
   split?: TrafficSplit;
+  /** split.json has an error, so it is held back: its last good reading is in force, or none and the default gets everyone. */
+  splitHeldBack?: SplitHeldBack;
   /** The version visitors without ?v= fall back to; undefined when no version can be served. */
   defaultVersion?: number;
   /** Each served version's share of visitors without ?v=. */
@@ -140,17 +142,22 @@ function readFlow(
     return { version, file, ...(flow ? { flow } : {}), ...(current ? { current } : {}), broken: !fresh, stale: !fresh && lastGood !== undefined };
   });
 
-  let split: TrafficSplit | undefined;
+  let written: TrafficSplit | undefined;
+  const splitFindings: Finding[] = [];
   const splitText = files.get(SPLIT_FILE);
   if (splitText !== undefined) {
     const doc = parseJson(splitText, `${dir}/${SPLIT_FILE}`);
     const read = "finding" in doc ? { findings: [doc.finding] } : readSplit(check, doc.value, `${dir}/${SPLIT_FILE}`, numbers);
-    findings.push(...read.findings);
-    split = "split" in read ? read.split : undefined;
+    splitFindings.push(...read.findings);
+    written = "split" in read ? read.split : undefined;
   }
 
   const served = versions.flatMap((v) => (v.flow ? [v.version] : []));
-  const shared = served.length > 0 ? servedSplit(split, served) : undefined;
+  // A split.json with an error is held back like a broken version: the last good one stays in force.
+  const held = hasErrors(splitFindings) ? holdBackSplit(splitFindings, written, previous?.split, served) : undefined;
+  findings.push(...splitFindings);
+  const split = held ? held.split : written;
+  const shared = held ? held.shared : served.length > 0 ? servedSplit(split, served) : undefined;
   const sample = versions.find((v) => v.flow)?.flow ?? parsed[0] ?? {};
   const text = (key: string) => (typeof (sample as Record<string, unknown>)[key] === "string" ? String((sample as Record<string, unknown>)[key]) : undefined);
   const serviceType = text("serviceType");
@@ -162,6 +169,7 @@ function readFlow(
       ...(serviceType ? { serviceType } : {}),
       versions,
       ...(split ? { split } : {}),
+      ...(held ? { splitHeldBack: held.heldBack } : {}),
       ...(shared ? { defaultVersion: shared.defaultVersion } : {}),
       weights: shared?.weights ?? {},
       ...(split?.plannedPerVersion ? { plannedPerVersion: split.plannedPerVersion } : {}),

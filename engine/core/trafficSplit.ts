@@ -1,7 +1,8 @@
 /**
  * A flow's split.json: what is wrong with it, and how visitors are shared between the versions that can be
- * served. A broken split or a broken default never leaves a flow without a version: the default falls back to
- * the served version with the largest share, else the lowest.
+ * served. A split.json with an error is held back like a broken version: its last good reading stays in force
+ * (and so its experiment period); with none, every visitor gets the default version and no versions are compared.
+ * A default that cannot be served falls back to the served version with the largest share, else the lowest.
  */
 import splitSchema from "../../schemas/split.schema.json";
 import type { TrafficSplit } from "../../schemas/generated/split";
@@ -30,6 +31,47 @@ export function readSplit(check: SchemaCheck, doc: unknown, file: string, versio
   }
   if (!versionFiles.includes(split.default)) add("split-default", `default version ${split.default} has no v${split.default}.json`, `set default to an existing version (${versionFiles.map((v) => v).join(", ")})`);
   return { split, findings };
+}
+
+/** How a split.json with an error is held back: its last good reading in force, or (with none) the default for everyone. */
+export type SplitHeldBack = "lastGood" | "defaultOnly";
+
+/**
+ * The split in force when split.json has an error: the last good split when there is one, else none at all (every
+ * visitor gets the default, which is the broken file's default when it names a served version). The first error's
+ * message says what visitors get meanwhile.
+ */
+export function holdBackSplit(
+  findings: Finding[],
+  broken: TrafficSplit | undefined,
+  lastGood: TrafficSplit | undefined,
+  served: readonly number[],
+): { split?: TrafficSplit; heldBack: SplitHeldBack; shared?: ServedSplit } {
+  const heldBack: SplitHeldBack = lastGood ? "lastGood" : "defaultOnly";
+  const shared = served.length === 0 ? undefined : lastGood ? servedSplit(lastGood, served) : defaultOnly(broken, served);
+  const first = findings.findIndex((f) => f.severity === "error");
+  if (first >= 0 && shared) {
+    const meanwhile =
+      heldBack === "lastGood"
+        ? `visitors are still split by the last good split.json (${weightsWords(shared.weights)}; default v${shared.defaultVersion}) until it is fixed`
+        : `until it is fixed every visitor gets v${shared.defaultVersion}, the default, and no versions are compared`;
+    findings[first] = { ...findings[first]!, message: `${findings[first]!.message}; ${meanwhile}` };
+  }
+  return { ...(lastGood ? { split: lastGood } : {}), heldBack, ...(shared ? { shared } : {}) };
+}
+
+function defaultOnly(broken: TrafficSplit | undefined, served: readonly number[]): ServedSplit {
+  const named = broken && served.includes(broken.default) ? broken.default : Math.min(...served);
+  return { defaultVersion: named, weights: { [String(named)]: 100 } };
+}
+
+/** "v1 50%, v2 50%", the shares with a weight above 0 in version order. */
+export function weightsWords(weights: Readonly<Record<string, number>>): string {
+  return Object.entries(weights)
+    .filter(([, weight]) => weight > 0)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([version, weight]) => `v${version} ${weight}%`)
+    .join(", ");
 }
 
 /** The split visitors get, over the versions that can be served (at least one). */

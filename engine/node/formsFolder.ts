@@ -16,8 +16,16 @@ export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 export const defaultFormsDir = path.join(repoRoot, "forms");
 
 /** The forms folder to read: FORMS_DIR (from the repository root) when set, else forms/. */
-export function formsDirFromEnv(): string {
-  return process.env.FORMS_DIR ? path.resolve(repoRoot, process.env.FORMS_DIR) : defaultFormsDir;
+export function formsDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FORMS_DIR ? path.resolve(repoRoot, env.FORMS_DIR) : defaultFormsDir;
+}
+
+/**
+ * The forms folder a command reads, as its first line names it: `forms/ (FORMS_DIR unset: the project's own
+ * folder)`, or `/tmp/copy/forms/ (FORMS_DIR)`, so nobody checks the project's folder believing it is their copy.
+ */
+export function formsDirWords(env: NodeJS.ProcessEnv = process.env): string {
+  return `${displayPath(formsDirFromEnv(env))}/ (${env.FORMS_DIR ? "FORMS_DIR" : "FORMS_DIR unset: the project's own folder"})`;
 }
 
 /** `forms/business-water` for a path inside the repository, the absolute path otherwise. */

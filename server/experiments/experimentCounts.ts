@@ -4,6 +4,7 @@
  * from a file; both hand them to analyseExperiment (experimentReport.ts).
  */
 import type { ExperimentMetric } from "../../engine/core/flowCorpus";
+import type { SplitHeldBack } from "../../engine/core/trafficSplit";
 import type { FlowDocument } from "../../engine/core/types";
 
 export type { ExperimentMetric };
@@ -93,6 +94,8 @@ export interface ExperimentCounts {
   decideOn?: ExperimentMetric;
   /** Metric → tolerated relative loss (split.json's `guardrails`); default { leads: 0.05 } when deciding on another. */
   guardrails?: Partial<Record<ExperimentMetric, number>>;
+  /** The current period's split.json has an error and is held back (so the weights in force are not the file's). */
+  splitHeldBack?: SplitHeldBack;
   /** The same counts by segment (absent in a counts file that has none). */
   segments?: ExperimentSegments;
   /** The same counts by day since the period began, oldest first (absent in a counts file that has none). */

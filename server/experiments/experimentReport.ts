@@ -6,6 +6,7 @@
  * segment (experimentSegments.ts) and day by day (experimentOverTime.ts). Its JSON form is experimentReportJson.ts,
  * the text experimentReportText.ts, the HTML experimentReportHtml.ts.
  */
+import type { SplitHeldBack } from "../../engine/core/trafficSplit";
 import type { ExperimentCounts, ExperimentMetric, ExperimentPeriod, VersionCounts } from "./experimentCounts";
 import { decide, DEFAULT_DECIDE_ON, guardrailOutcome, guardrailsInForce, type Decision, type GuardrailResult } from "./experimentDecision";
 import { compareFamily, metricFigures, metricSample, METRICS, type MetricComparison, type MetricFigures } from "./experimentMetrics";
@@ -77,6 +78,8 @@ export interface ExperimentReport {
   sequentialTuning: number;
   /** Over the versions with weight > 0; undefined when fewer than two are drawn or none has an exposure. */
   srm: SampleRatioCheck | undefined;
+  /** split.json has an error and is held back: the weights in force are its last good ones, or the default's alone. */
+  splitHeldBack?: SplitHeldBack;
   /** The metric the decisions are taken on. */
   decideOn: ExperimentMetric;
   /** Metric → tolerated relative loss against the control, as in force (defaults applied). */
@@ -160,6 +163,7 @@ export function analyseExperiment(counts: ExperimentCounts): ExperimentReport {
     period,
     sequentialTuning,
     srm,
+    ...(counts.splitHeldBack ? { splitHeldBack: counts.splitHeldBack } : {}),
     decideOn,
     guardrails,
     pending: versions.reduce((sum, v) => sum + v.pending, 0),

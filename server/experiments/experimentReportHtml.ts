@@ -19,12 +19,12 @@ export function experimentReportFragment(report: ExperimentReport, headingLevel 
   const { period } = report;
   const others = report.versions.filter((v) => !v.isControl);
   const srm = report.srm?.mismatch
-    ? `<div style="${broken}"><p style="margin:0"><strong>Traffic split broken: do not trust these figures.</strong> ${esc(srmSentence(report.srm))}. Likely causes:</p>
+    ? `<div style="${broken}"><p style="margin:0"><strong>Traffic split broken: do not trust these figures.</strong> ${esc(srmSentence(report.srm, report.splitHeldBack))}. Likely causes:</p>
 <ul>
 ${SRM_CAUSES.map((c) => `<li>${esc(c)}</li>`).join("\n")}
 </ul>
 <p style="margin:0">Find and fix the cause, then start a new period.</p></div>`
-    : `<p>Traffic split: ${esc(srmSentence(report.srm))}.</p>`;
+    : `<p>Traffic split: ${esc(srmSentence(report.srm, report.splitHeldBack))}.</p>`;
   const leftOut = leftOutSentence(report.leftOut);
   const planned = period.plannedPerVersion ? `${count(period.plannedPerVersion)} visitors per version` : "none (set plannedPerVersion in split.json)";
   return `<div class="experiment-report">

@@ -2,6 +2,7 @@
  * The report as JSON (`report:funnel -- --json`, and the figures a notebook reads): every figure, with null where it
  * cannot be had yet, never NaN. Comparisons, guardrails and decisions are given on the other versions only.
  */
+import type { SplitHeldBack } from "../../engine/core/trafficSplit";
 import type { ExperimentMetric } from "./experimentCounts";
 import type { DecisionCode, GuardrailOutcome } from "./experimentDecision";
 import type { MetricComparison, MetricFigures } from "./experimentMetrics";
@@ -34,6 +35,8 @@ interface SrmJson {
 /** The report as JSON: the sample-ratio check, what is decided on, and per version its figures. */
 export interface ExperimentReportJson {
   srm: SrmJson;
+  /** Present while split.json has an error and is held back: "lastGood" (its last good weights) or "defaultOnly". */
+  splitHeldBack?: SplitHeldBack;
   decideOn: ExperimentMetric;
   guardrails: Partial<Record<ExperimentMetric, number>>;
   /** Visits pending over every version. */
@@ -106,6 +109,7 @@ export function experimentReportJson(report: ExperimentReport): ExperimentReport
   const control = report.period.control;
   return {
     srm: srmJson(report.srm),
+    ...(report.splitHeldBack ? { splitHeldBack: report.splitHeldBack } : {}),
     decideOn: report.decideOn,
     guardrails: report.guardrails,
     pending: report.pending,

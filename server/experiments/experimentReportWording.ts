@@ -2,6 +2,7 @@
  * The wording every form of the experiment report shares (the verdicts, the terminal's text, the HTML): numbers, rates, differences
  * in points, p-values, the period, the weights, the sample-ratio check and what the figures mean.
  */
+import type { SplitHeldBack } from "../../engine/core/trafficSplit";
 import type { ExperimentPeriod } from "./experimentCounts";
 import type { Interval, SampleRatioCheck } from "./stats";
 
@@ -58,11 +59,18 @@ export function weightsLine(period: ExperimentPeriod): string {
     .join(", ");
 }
 
-/** The sample-ratio check in one sentence. */
-export function srmSentence(srm: SampleRatioCheck | undefined): string {
-  if (!srm) return "not checked yet (needs two versions drawn and some exposures)";
+/** The sample-ratio check in one sentence; a held-back split.json is named, since its weights are not the ones in force. */
+export function srmSentence(srm: SampleRatioCheck | undefined, heldBack?: SplitHeldBack): string {
+  const held =
+    heldBack === "lastGood"
+      ? "; split.json has an error, so the last good split.json's weights are in force until it is fixed"
+      : heldBack === "defaultOnly"
+        ? "; split.json has an error, so every visitor gets the default version until it is fixed"
+        : "";
+  if (!srm) return `not checked yet (needs two versions drawn and some exposures)${held}`;
   const figures = `chi-square ${srm.chi2.toFixed(2)}, ${srm.df} df, p ${srm.p < 0.001 ? "< 0.001" : `= ${srm.p.toFixed(3)}`}`;
-  return srm.mismatch ? `MISMATCH: the exposures do not follow the weights (${figures})` : `as the weights say (${figures})`;
+  if (srm.mismatch) return `MISMATCH: the exposures do not follow the weights (${figures})${held}`;
+  return heldBack ? `as the weights in force say (${figures})${held}` : `as the weights say (${figures})`;
 }
 
 /** The visits left out of the figures, in one sentence; none when every visit served was counted. */

@@ -1,13 +1,16 @@
 /**
  * Vite plugin: the flow checks on every build and every save. A build stops on an error, naming file, step and
  * fix. In development the forms folder is watched: each save is read again and checked, the flow modules are
- * refreshed and the browser reloads; while there are errors they are shown over the page instead, as Vite shows
- * a compile error, and the page behind keeps the last good version. A page that holds drafts of the flows itself
- * (the flow studio) asks to be left out of both with FLOWS_QUIET_EVENT.
+ * refreshed and the browser reloads; while there are errors they are shown over the page instead, in a box of our
+ * own words (site/dev/flowFindingsBox.ts, added to the pages in development only), and the page behind keeps the
+ * last good version. A page that holds drafts of the flows itself (the flow studio) asks to be left out of both
+ * with FLOWS_QUIET_EVENT.
  */
 import type { Plugin, ViteDevServer } from "vite";
 import { formatFindings, hasErrors } from "../../engine/core/findings";
+import { ASK_EVENT, FINDINGS_EVENT } from "../dev/flowFindingsBox";
 import { FLOWS_QUIET_EVENT } from "../studio/flowsQuietEvent";
+import { findingsBox } from "./flowFindingsBox";
 import type { FormsSource } from "./formsSource";
 
 /** Virtual modules made from the forms folder (flow manifest, flow documents, step validators). */
@@ -19,13 +22,8 @@ const FROM_FORMS = /^\0virtual:(flow-|step-validator)/;
  */
 export const SETTLE_MS = 40;
 
-/** The overlay's payload while the forms folder has errors. */
-export function overlayPayload(forms: FormsSource) {
-  const errors = forms.corpus().findings.filter((f) => f.severity === "error");
-  if (errors.length === 0) return undefined;
-  const message = `The quote flows have errors: the page shows each flow's last good version until they are fixed.\n\n${formatFindings(errors)}`;
-  return { type: "error" as const, err: { message, stack: "", plugin: "flow-checks", id: errors[0]!.file } };
-}
+/** The script that draws the box, from the site's root; the studio's pages show findings their own way. */
+const BOX_SCRIPT = "/dev/flowFindingsBox.ts";
 
 export function flowChecksPlugin(forms: FormsSource): Plugin {
   let command: "build" | "serve" = "serve";
@@ -41,6 +39,10 @@ export function flowChecksPlugin(forms: FormsSource): Plugin {
     configResolved(config) {
       command = config.command;
     },
+    transformIndexHtml(_html, context) {
+      if (command !== "serve" || context.path.startsWith("/studio/")) return;
+      return [{ tag: "script", attrs: { type: "module", src: BOX_SCRIPT }, injectTo: "body" }];
+    },
     buildStart() {
       const { findings } = forms.corpus();
       if (command === "build" && hasErrors(findings)) this.error(`The quote flows have errors; nothing is built until they are fixed.\n${formatFindings(findings)}`);
@@ -50,11 +52,12 @@ export function flowChecksPlugin(forms: FormsSource): Plugin {
       dev.watcher.add(forms.dir);
       report();
       dev.ws.on(FLOWS_QUIET_EVENT, (_data, client) => quiet.add(client));
-      // A page opened (or reopened) while there are errors shows them at once.
-      dev.ws.on("vite:client:connect", (_data, client) => {
-        const payload = overlayPayload(forms);
-        if (payload) client.send(payload);
-      });
+      // A page opened (or reopened) while there are errors shows them as soon as its box script listens.
+      dev.ws.on(ASK_EVENT, (_data, client) => client.send(FINDINGS_EVENT, findingsBox(forms.corpus()) ?? null));
+    },
+    // A save still settling when the server closes is not read: the folder may be gone (a test's scratch copy).
+    closeBundle() {
+      clearTimeout(settling);
     },
     hotUpdate({ file, server: dev }) {
       if (!file.startsWith(`${forms.dir}/`)) return;
@@ -69,8 +72,12 @@ export function flowChecksPlugin(forms: FormsSource): Plugin {
             if (mod.id && (FROM_FORMS.test(mod.id) || mod.file?.startsWith(`${forms.dir}/`))) environment.moduleGraph.invalidateModule(mod);
           }
         }
-        const payload = overlayPayload(forms) ?? { type: "full-reload" as const };
-        for (const client of dev.ws.clients) if (!quiet.has(client)) client.send(payload);
+        const box = findingsBox(forms.corpus());
+        for (const client of dev.ws.clients) {
+          if (quiet.has(client)) continue;
+          if (box) client.send(FINDINGS_EVENT, box);
+          else client.send({ type: "full-reload" });
+        }
       }, SETTLE_MS);
       return [];
     },

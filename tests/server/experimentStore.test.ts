@@ -84,6 +84,18 @@ describe.each(dialects)("the experiment store on %s", (name, open, skipped) => {
     expect(await loadExperimentCounts(db, reweighted, "000000000000")).toBeUndefined();
   });
 
+  test(`marks the current period's counts while split.json is held back, and not an earlier period's (${name})`, async () => {
+    const { db } = store;
+    const held: CorpusFlow = { ...businessEnergy, splitHeldBack: "lastGood" };
+    const earlier = currentPeriod({ ...businessEnergy, weights: { "1": 10, "2": 10, "3": 80 } })!;
+    await ensurePeriod(db, "business-energy", earlier, new Date("2026-03-01T09:00:00Z"));
+    await ensurePeriod(db, "business-energy", currentPeriod(held)!, at);
+
+    expect((await loadExperimentCounts(db, held))?.splitHeldBack).toBe("lastGood");
+    expect(await loadExperimentCounts(db, held, earlier.id)).not.toHaveProperty("splitHeldBack");
+    expect(await loadExperimentCounts(db, businessEnergy)).not.toHaveProperty("splitHeldBack");
+  });
+
   test(`counts a visit once when several servers record it at the same moment (${name})`, async () => {
     const { db } = store;
     const period = currentPeriod(businessEnergy)!;

@@ -2,6 +2,8 @@ import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../../server/config";
+import { assignVisit } from "../../server/experiments/assignVersion";
+import { currentPeriod } from "../../server/experiments/experimentPeriod";
 import { loadFlowCatalog } from "../../server/flowCatalog";
 import { businessEnergyV1, makeTempDir, removeTempDir, startTestServer, type TestServer } from "./testServer";
 
@@ -129,6 +131,33 @@ describe("the flow catalogue", () => {
     expect(JSON.stringify(flows.getFlow("business-energy", 1)?.steps.find((s) => s.id === "meter"))).not.toContain("contrakt");
     expect(flows.corpus().findings.map((f) => f.rule)).toEqual(["unknown-step"]);
     expect(flows.corpus().flows.find((f) => f.id === "business-energy")!.versions[0]).toMatchObject({ broken: true, stale: true });
+  });
+
+  it("keeps the last good split and its experiment period when split.json breaks after it was read", async () => {
+    const flows = loadFlowCatalog(formsDir);
+    const energy = () => flows.corpus().flows.find((f) => f.id === "business-energy")!;
+    const before = currentPeriod(energy())!;
+    const visits = ["a", "b", "c", "d", "e", "f", "g", "h"].map((visitId) => assignVisit(energy(), visitId)!.version);
+    await writeFile(path.join(formsDir, "business-energy", "split.json"), JSON.stringify({ default: 1, weights: { "1": 50, "2": 40 } }));
+
+    flows.reload();
+
+    expect(energy()).toMatchObject({ weights: { "1": 40, "2": 40, "3": 20 }, defaultVersion: 1, splitHeldBack: "lastGood" });
+    expect(currentPeriod(energy())).toEqual(before);
+    expect(["a", "b", "c", "d", "e", "f", "g", "h"].map((visitId) => assignVisit(energy(), visitId)!.version)).toEqual(visits);
+    expect(flows.corpus().findings.map((f) => f.message)).toEqual([
+      "the weights add up to 90, not 100; visitors are still split by the last good split.json (v1 40%, v2 40%, v3 20%; default v1) until it is fixed",
+    ]);
+  });
+
+  it("gives every visitor the default and compares no versions when it starts with a broken split.json", async () => {
+    await writeFile(path.join(formsDir, "business-energy", "split.json"), JSON.stringify({ default: 2, weights: { "1": 50, "2": 40 } }));
+
+    const flow = loadFlowCatalog(formsDir).corpus().flows.find((f) => f.id === "business-energy")!;
+
+    expect(flow).toMatchObject({ weights: { "2": 100 }, defaultVersion: 2, splitHeldBack: "defaultOnly" });
+    expect(currentPeriod(flow)!.weights).toEqual({ "2": 100 });
+    expect(["a", "b", "c", "d"].map((visitId) => assignVisit(flow, visitId)!.version)).toEqual([2, 2, 2, 2]);
   });
 
   it("treats folders without versions as data, not flows", async () => {

@@ -2,12 +2,15 @@
  * docs/analysts.md, followed step by step through the live preview (npm run preview:flows) on a scratch copy of
  * forms/, in Chromium: its commands, snippets, the findings shown over the page and the printed output.
  */
+import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatFindings } from "../../engine/core/findings";
+import { formatFindings, type Finding } from "../../engine/core/findings";
 import { loadFlowCorpus, repoRoot } from "../../engine/node/formsFolder";
 import { createAjv } from "../../engine/node/validation";
 import { checkForms } from "../../scripts/formsCheck";
@@ -35,7 +38,7 @@ beforeAll(async () => {
   v2File = path.join(formsDir, "business-water", "v2.json");
   preview = await startLivePreview({ ...process.env, FORMS_DIR: formsDir, DATA_DIR: path.join(scratch, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error" });
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  page = await browser.newPage();
+  page = await (await browser.newContext()).newPage();
   page.on("console", (message) => {
     if (message.type() === "warning" || message.type() === "error") consoleProblems.push(message.text());
   });
@@ -52,9 +55,22 @@ const writeV2 = (flow: unknown) => writeFileSync(v2File, JSON.stringify(flow, nu
 const asInRepo = (text: string) => text.replaceAll(formsDir, "forms");
 /** forms:check's output for the scratch folder. */
 const checkOutput = () => asInRepo(formatFindings(checkForms(formsDir)));
-/** What the preview shows over the page: Vite's error overlay, with the findings. */
-const overlay = () => page.locator("vite-error-overlay .message-body");
+/** What the preview shows over the page: its own box of findings. */
+const box = () => page.getByRole("alert").filter({ has: page.getByRole("heading", { name: / has \d+ errors?$/ }) });
+/** The box's lines as a reader sees them, the scratch folder named as in the repository; none while it is not shown. */
+async function boxLines(): Promise<string[]> {
+  if ((await box().count()) === 0) return [];
+  return asInRepo(await box().innerText())
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+/** A finding as the box shows it. */
+const boxed = (f: Finding) => [`Error in ${f.file}${f.step ? `, step ${f.step}` : ""}: ${f.message} (${f.rule})`, `Fix: ${f.fix}`];
 const heading = () => page.locator(".step-heading");
+
+/** The doc's edits at the top of the file: "- change `"version": 1` to `"version": 2`". */
+const topChanges = [...doc.matchAll(/^- change `"(\w+)": ([^`]+)` to\s+`"\1": ([^`]+)`/gm)].map((m) => ({ key: m[1]!, from: JSON.parse(m[2]!) as unknown, to: JSON.parse(m[3]!) as unknown }));
 
 /** The doc's step edits: "in the step with `"id": "x"`, change `"next": "a"` to `"next": "b"`". */
 const nextChanges = [...doc.matchAll(/in the step with `"id": "([\w-]+)"`, change `"next": "([\w-]+)"` to `"next": "([\w-]+)"`/g)].map((m) => ({ step: m[1]!, from: m[2]!, to: m[3]! }));
@@ -83,27 +99,57 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     expect(consoleProblems, "no hydration or other warnings").toEqual([]);
   });
 
+  it("1. gives the settings for working on a copy, and forms:check names the copy it read in its first line", async () => {
+    const commands = blockAfter(doc, "### Working on a copy", "sh").split("\n");
+    expect(commands.map((c) => c.replace(/ -- .*/, ""))).toEqual([
+      "FORMS_DIR=/tmp/copy/forms npm run preview:flows",
+      "FORMS_DIR=/tmp/copy/forms npm run forms:check",
+      "FORMS_DIR=/tmp/copy/forms npm run forms:graph",
+      "FORMS_DIR=/tmp/copy/forms DATA_DIR=data/preview npm run report:funnel",
+    ]);
+    // The preview keeps its counts in data/preview unless DATA_DIR says otherwise, as the doc says.
+    expect(readFileSync(path.join(repoRoot, "scripts/livePreview.ts"), "utf8")).toContain('DATA_DIR: "data/preview", ...env');
+    expect(doc).toContain("`DATA_DIR`, which is `data/preview` unless you set it");
+
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/formsCheck.ts"], { cwd: repoRoot, env: { PATH: process.env.PATH ?? "", FORMS_DIR: formsDir } });
+    expect(stdout.split("\n")[0]).toBe(`Checking ${formsDir}/ (FORMS_DIR)`);
+    expect(doc).toContain("`Checking /tmp/copy/forms/ (FORMS_DIR)`");
+    expect(doc).toContain("`Checking forms/ (FORMS_DIR unset: the project's own folder)`");
+  });
+
   it("2. makes v2 and, with spend's change forgotten, shows the doc's findings over the page, then v2 once it is made", async () => {
     expect(fencedBlocks(doc, "sh")).toContainEqual("cp forms/business-water/v1.json forms/business-water/v2.json");
     cpSync(path.join(formsDir, "business-water", "v1.json"), v2File);
-    const top = jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"version": 2'))!);
-    writeV2({ ...readV2(), ...top });
-    expect(readV2().$schema).toBe("../../schemas/flow.schema.json");
+    // A fresh copy still says version 1: the doc says to expect this error until version is changed.
+    const wrongVersion = checkForms(formsDir).find((f) => f.rule === "wrong-version")!;
+    expect(wrongVersion).toMatchObject({ file: `${formsDir}/business-water/v2.json`, message: "version is 1 but the file is v2.json" });
+    expect(doc).toContain("the preview shows a `wrong-version` error for the copy");
+    expect(doc).toContain(`(\`${wrongVersion.message}\`): every freshly copied version starts with it`);
+    await expect.poll(boxLines, { timeout: 20_000 }).toEqual(expect.arrayContaining([...boxed(wrongVersion).map(asInRepo), "business-water has 1 error"]));
+
+    // Three values changed in place, the rest of the file left as it is.
+    expect(topChanges.map((c) => c.key)).toEqual(["version", "description", "start"]);
+    const copied = readV2();
+    for (const change of topChanges) expect(copied[change.key], `${change.key} before the change`).toEqual(change.from);
+    writeV2(Object.fromEntries(Object.entries(copied).map(([key, value]) => [key, topChanges.find((c) => c.key === key)?.to ?? value])));
+    expect(Object.keys(readV2())).toEqual(Object.keys(copied));
+    expect(readV2()).toMatchObject({ version: 2, start: "supplier", $schema: "../../schemas/flow.schema.json" });
     expect(nextChanges.map((c) => c.step)).toEqual(["supplier", "spend"]);
     changeNext(nextChanges[0]!);
     expect(doc).toContain("Open `/quote/business-water/?v=2` in the preview");
 
     await page.goto(`${preview.url}quote/business-water/?v=2`);
-    const shown = fencedBlocks(doc, "text")[0]!;
-    await expect.poll(async () => asInRepo((await overlay().textContent()) ?? ""), { timeout: 20_000 }).toContain(shown.split("\n")[0]);
-    const findings = asInRepo((await overlay().textContent()) ?? "");
-    for (const line of shown.split("\n")) expect(findings).toContain(line);
+    const shown = fencedBlocks(doc, "text")[0]!.split("\n");
+    await expect.poll(boxLines, { timeout: 20_000 }).toContain(shown[0]);
+    expect(await boxLines()).toEqual([...shown, "Hide until the next save"]);
+    expect((await boxLines()).join("\n"), "the bundler's own hints").not.toMatch(/dismiss|hmr|vite\.config/i);
+    expect(await page.locator("vite-error-overlay").count()).toBe(0);
 
     changeNext(nextChanges[1]!);
     const supplier = readV2().steps.find((s) => s.id === "supplier")!.question;
     await expect.poll(() => heading().textContent(), { timeout: 20_000 }).toBe(supplier);
     expect(await page.locator(".quote-flow").getAttribute("data-version")).toBe("2");
-    expect(await page.locator("vite-error-overlay").count()).toBe(0);
+    expect(await box().count()).toBe(0);
   });
 
   it("3. checks it with forms:check, which prints the same findings and names the nearest step", async () => {
@@ -114,13 +160,15 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     const finished = readV2();
     writeV2({ ...finished, steps: finished.steps.map((s) => (s.id === "supplier" ? { ...s, next: "adress" } : s)) });
     const misspelt = fencedBlocks(doc, "text")[1]!;
-    expect(checkOutput()).toBe(`${misspelt}\n1 errors, 0 warnings`);
-    await expect.poll(async () => asInRepo((await overlay().textContent()) ?? ""), { timeout: 20_000 }).toContain(misspelt);
+    expect(checkOutput()).toBe(`${misspelt}\n1 error, 0 warnings`);
+    const [unknownStep] = checkForms(formsDir);
+    await expect.poll(boxLines, { timeout: 20_000 }).toEqual(["business-water has 1 error", expect.stringMatching(/^Until it is fixed, the page shows the last good version/), ...boxed(unknownStep!).map(asInRepo), "Hide until the next save"]);
+    expect((await new AxeBuilder({ page }).include("#flow-findings-box").analyze()).violations, "the box's accessibility").toEqual([]);
 
     const reloaded = page.waitForEvent("load");
     writeV2(finished);
     await reloaded;
-    expect(await page.locator("vite-error-overlay").count()).toBe(0);
+    expect(await box().count()).toBe(0);
   });
 
   it("3. explains every rule the checks can report", () => {
@@ -155,8 +203,9 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
   it("5. splits the traffic half and half with the doc's split.json, and warns of weights that do not add up", async () => {
     const splitFile = path.join(formsDir, "business-water", "split.json");
     writeFileSync(splitFile, JSON.stringify({ ...jsonOf(fencedBlocks(doc, "json").find((block) => block.includes('"weights"'))!), weights: { "1": 50, "2": 40 } }));
-    await expect.poll(() => flowsPage(), { timeout: 20_000 }).toContain("the weights add up to 90, not 100 (split-total)");
+    await expect.poll(() => flowsPage(), { timeout: 20_000 }).toContain("the weights add up to 90, not 100; visitors are still split by the last good split.json (v1 100%; default v1) until it is fixed (split-total)");
     expect(doc).toContain("weights that do not add up to 100");
+    expect(doc).toContain("is held back like a broken version: the last good split stays in force, and with it the experiment period");
 
     writeFileSync(splitFile, fencedBlocks(doc, "json").find((block) => block.includes('"weights"'))!);
     expect(checkOutput()).toBe("0 errors, 0 warnings");

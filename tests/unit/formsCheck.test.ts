@@ -1,8 +1,11 @@
+import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { formatFinding } from "../../engine/core/findings";
+import { formatFinding, formatFindings, type Finding } from "../../engine/core/findings";
+import { repoRoot } from "../../engine/node/formsFolder";
 import { checkForms } from "../../scripts/formsCheck";
 import v1 from "../../forms/business-energy/v1.json";
 import { aloneInItsFolder } from "../fixtures/forms";
@@ -99,4 +102,26 @@ describe("npm run forms:check", () => {
     const finding = lint({ "v1.json": doc }).find((f) => f.rule === "unreachable-step")!;
     expect(formatFinding(finding)).toMatch(/^error {2}.*business-energy\/v1\.json: step "contract": no path from the start reaches this step \(unreachable-step\)\n\s+fix: name "contract" in another step's next, or delete the step$/);
   });
+
+  it.each<[Finding["severity"][], string]>([
+    [[], "0 errors, 0 warnings"],
+    [["error"], "1 error, 0 warnings"],
+    [["error", "error", "warning"], "2 errors, 1 warning"],
+  ])("counts %j in words: %s", (severities, count) => {
+    const findings = severities.map((severity): Finding => ({ severity, rule: "r", file: "forms/x/v1.json", message: "m", fix: "f" }));
+    expect(formatFindings(findings).split("\n").at(-1)).toBe(count);
+  });
+
+  it("names the folder it checks in its first line, the project's own or FORMS_DIR's copy", async () => {
+    const run = (env: NodeJS.ProcessEnv) => promisify(execFile)("npx", ["tsx", "scripts/formsCheck.ts"], { cwd: repoRoot, env: { ...process.env, FORMS_DIR: "", ...env } });
+    const own = await run({});
+    expect(own.stdout.split("\n").slice(0, 2)).toEqual(["Checking forms/ (FORMS_DIR unset: the project's own folder)", "0 errors, 0 warnings"]);
+
+    const copy = mkdtempSync(path.join(tmpdir(), "forms-copy-"));
+    mkdirSync(path.join(copy, "business-energy"));
+    writeFileSync(path.join(copy, "business-energy", "v1.json"), JSON.stringify(base()));
+    const other = await run({ FORMS_DIR: copy });
+    expect(other.stdout.split("\n")[0]).toBe(`Checking ${copy}/ (FORMS_DIR)`);
+  }, 60_000);
 });
+

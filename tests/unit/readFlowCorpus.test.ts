@@ -56,14 +56,47 @@ describe("reading the forms folder", () => {
     ]);
   });
 
-  it("falls back to the lowest version when split.json is broken, with one finding for it", () => {
+  it("gives every visitor the lowest version when split.json has no split's shape and no good copy, and says so", () => {
     const corpus = read({ "business-energy/v1.json": energy(1), "business-energy/v2.json": energy(2), "business-energy/split.json": split({ default: "2" }) });
 
     expect(corpus.findings.map((f) => `${f.file}: ${f.message}`)).toEqual([
-      'forms/business-energy/split.json: missing "weights"',
+      'forms/business-energy/split.json: missing "weights"; until it is fixed every visitor gets v1, the default, and no versions are compared',
       "forms/business-energy/split.json: default must be integer",
     ]);
-    expect(corpus.flows[0]).toMatchObject({ defaultVersion: 1, weights: { "1": 100 } });
+    expect(corpus.flows[0]).toMatchObject({ defaultVersion: 1, weights: { "1": 100 }, splitHeldBack: "defaultOnly" });
+  });
+
+  it("gives every visitor the default it names when split.json's weights do not add up to 100 and there is no good copy", () => {
+    const corpus = read({ "business-energy/v1.json": energy(1), "business-energy/v2.json": energy(2), "business-energy/split.json": split({ default: 2, weights: { "1": 50, "2": 40 } }) });
+
+    expect(corpus.findings.map((f) => `${f.file}: ${f.message}`)).toEqual([
+      "forms/business-energy/split.json: the weights add up to 90, not 100; until it is fixed every visitor gets v2, the default, and no versions are compared",
+    ]);
+    expect(corpus.flows[0]).toMatchObject({ defaultVersion: 2, weights: { "2": 100 }, splitHeldBack: "defaultOnly" });
+    expect(corpus.flows[0]!.split).toBeUndefined();
+  });
+
+  it.each([
+    ["weights that add up to 90", split({ default: 1, weights: { "1": 50, "2": 40 } }), "the weights add up to 90, not 100"],
+    ["a weight for a version with no file", split({ default: 1, weights: { "1": 50, "3": 50 } }), "weight for version 3, which has no v3.json"],
+    ["a default with no file", split({ default: 4, weights: { "1": 50, "2": 50 } }), "default version 4 has no v4.json"],
+    ["a file that is not JSON", "{ nope", "is not valid JSON"],
+  ])("keeps the last good split in force when split.json is changed to %s, and says so", (_name, broken, message) => {
+    const versions = { "business-energy/v1.json": energy(1), "business-energy/v2.json": energy(2) };
+    const good = read({ ...versions, "business-energy/split.json": split({ default: 1, weights: { "1": 70, "2": 30 }, plannedPerVersion: 500 }) });
+    const corpus = read({ ...versions, "business-energy/split.json": broken }, good);
+
+    expect(corpus.findings).toHaveLength(1);
+    expect(corpus.findings[0]!.message).toContain(message);
+    expect(corpus.findings[0]!.message).toMatch(/; visitors are still split by the last good split\.json \(v1 70%, v2 30%; default v1\) until it is fixed$/);
+    expect(corpus.flows[0]).toMatchObject({ defaultVersion: 1, weights: { "1": 70, "2": 30 }, plannedPerVersion: 500, splitHeldBack: "lastGood" });
+
+    const again = read({ ...versions, "business-energy/split.json": broken }, corpus);
+    expect(again.flows[0]).toMatchObject({ defaultVersion: 1, weights: { "1": 70, "2": 30 }, splitHeldBack: "lastGood" });
+    const fixed = read({ ...versions, "business-energy/split.json": split({ default: 2, weights: { "1": 50, "2": 50 } }) }, again);
+    expect(fixed.findings).toEqual([]);
+    expect(fixed.flows[0]).toMatchObject({ defaultVersion: 2, weights: { "1": 50, "2": 50 } });
+    expect(fixed.flows[0]!.splitHeldBack).toBeUndefined();
   });
 
   it("treats a folder without a version file as data, and files deeper down as not its business", () => {

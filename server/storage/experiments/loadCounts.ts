@@ -108,6 +108,7 @@ export async function loadExperimentCounts(db: Kysely<Database>, flow: CorpusFlo
     leftOut,
     ...(flow.decideOn ? { decideOn: flow.decideOn } : {}),
     ...(flow.guardrails ? { guardrails: flow.guardrails } : {}),
+    ...(flow.splitHeldBack && id === currentPeriod(flow)?.id ? { splitHeldBack: flow.splitHeldBack } : {}),
     segments: { device, source },
     days: dayCounts,
   };
