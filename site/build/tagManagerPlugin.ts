@@ -29,7 +29,7 @@ export function tagManagerPlugin(): Plugin {
       env = config.env;
     },
     transformIndexHtml(html, { filename }) {
-      if (/[\\/]site[\\/]studio[\\/]/.test(filename) || /^\/studio\//.test(filename)) return html;
+      if (/[\\/]site[\\/]studio([\\/]|$)/.test(filename)) return html;
       if (!html.includes(MARKER)) throw new Error(`site/index.html: the ${MARKER} marker is missing`);
       const tags: string[] = [];
       if (env.VITE_GTM_ID) tags.push(tagManagerSnippet(env.VITE_GTM_ID));
