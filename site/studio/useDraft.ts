@@ -1,8 +1,8 @@
 /** The version page's state: the files on disk as opened, the undo history of the workspace, and the findings for the draft. */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Finding } from "../../engine/core/findings";
 import { canRedo, canUndo, current, push, redo, redoLabel, startHistory, undo, undoLabel, type History } from "../../engine/studio/history";
-import { changedFiles, type Workspace } from "../../engine/studio/workspace";
+import { changedFiles, draftText, type Workspace } from "../../engine/studio/workspace";
 import { checkDrafts, type FileOnDisk } from "./studioApi";
 
 /** How long after the last edit the findings are asked for. */
@@ -32,15 +32,10 @@ export function useDraft(flowId: string, opened: Workspace, openedDisk: Record<s
   const [findings, setFindings] = useState(openedFindings);
   const workspace = current(history);
   const changed = useMemo(() => changedFiles(workspace, disk), [workspace, disk]);
-  const firstCheck = useRef(true);
 
-  const drafts = useMemo(() => JSON.stringify(changed), [changed]);
+  // The open version's text is always sent, so the findings are for the draft as shown even when nothing changed.
+  const drafts = useMemo(() => JSON.stringify({ [workspace.name]: draftText(workspace.draft), ...changed }), [workspace, changed]);
   useEffect(() => {
-    // The findings as opened came with the files; ask again only once something changed.
-    if (firstCheck.current) {
-      firstCheck.current = false;
-      return;
-    }
     const abort = new AbortController();
     const timer = setTimeout(() => {
       checkDrafts(flowId, JSON.parse(drafts) as Record<string, string>, abort.signal).then(setFindings, (error: Error) => {
