@@ -3,7 +3,7 @@
  * document and keeps the order of keys as read (a value changes in place, a new key goes at the end), so a saved
  * file shows only what changed.
  */
-import { stepKinds } from "../core/kinds/registry";
+import { moduleOfKind } from "../core/kinds/registry";
 import type { FlowDocument, Step, StepKind, Target, Transition } from "../core/types";
 
 /** The first id of the form `new-step`, `new-step-2`, … that no step of the flow has. */
@@ -32,7 +32,7 @@ export function addStepAfter(flow: FlowDocument, afterId: string, kind: StepKind
   const index = flow.steps.findIndex((s) => s.id === afterId);
   if (index < 0) throw new Error(`No step "${afterId}" to add a step after`);
   const after = flow.steps[index]!;
-  const starting: Step = stepKinds[kind].starting(added);
+  const starting = moduleOfKind(kind).starting(added);
   const afterNext = nextOf(after);
   const step = "next" in starting ? withNext(starting, afterNext ?? afterId) : starting;
   const steps = [...flow.steps];
