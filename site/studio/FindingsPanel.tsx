@@ -32,7 +32,7 @@ export function FindingsPanel({ findings, onChoose }: FindingsPanelProps) {
 }
 
 /** One finding: its severity, where, what is wrong and how to fix it. */
-export function FindingItem({ finding, onChoose }: { finding: Finding; onChoose?: (stepId: string) => void }) {
+function FindingItem({ finding, onChoose }: { finding: Finding; onChoose?: (stepId: string) => void }) {
   const { step } = finding;
   return (
     <li className={`studio-finding ${finding.severity}`}>

@@ -4,7 +4,7 @@ import type { Finding } from "../../engine/core/findings";
 import type { FlowDocument } from "../../engine/core/types";
 import { AddStep } from "./AddStep";
 import { DeleteStep } from "./DeleteStep";
-import { FindingItem, FindingsPanel } from "./FindingsPanel";
+import { FindingsPanel } from "./FindingsPanel";
 import { FlowPicture } from "./FlowPicture";
 import { PhonePreview } from "./PhonePreview";
 import { StepList } from "./StepList";
@@ -34,6 +34,13 @@ export function FlowEditor({ flow, file, readOnly, findings, onChange, aside }: 
   }, [stepFindings]);
   const flagged = useMemo(() => new Set(counts.keys()), [counts]);
   const ofChosen = stepFindings.filter((f) => f.step === chosenStep);
+  // A renamed step stays chosen: it keeps its place in the list.
+  const edit = (changed: FlowDocument, label: string) => {
+    const at = flow.steps.findIndex((s) => s.id === chosenStep);
+    const renamed = changed.steps[at]?.id;
+    if (at >= 0 && renamed !== undefined && !changed.steps.some((s) => s.id === chosenStep)) setChosen(renamed);
+    onChange(changed, label);
+  };
 
   return (
     <div className="studio-grid">
@@ -43,25 +50,15 @@ export function FlowEditor({ flow, file, readOnly, findings, onChange, aside }: 
       </div>
       <div className="studio-properties">
         {chosenStep ? (
-          <section aria-labelledby="chosen-step" className="studio-chosen">
-            <h2 id="chosen-step">
-              Chosen step: {chosenStep}
-            </h2>
-            {ofChosen.length > 0 && (
-              <ul className="studio-step-findings" aria-label={`Findings for ${chosenStep}`}>
-                {ofChosen.map((f, i) => (
-                  <FindingItem key={`${f.rule}-${i}`} finding={f} />
-                ))}
-              </ul>
-            )}
-            <StepProperties flow={flow} stepId={chosenStep} readOnly={readOnly} findings={ofChosen} onChange={onChange} />
+          <>
+            <StepProperties flow={flow} stepId={chosenStep} readOnly={readOnly} findings={ofChosen} onChange={edit} />
             {!readOnly && (
               <div className="studio-step-actions">
-                <AddStep flow={flow} afterId={chosenStep} onChange={onChange} />
-                <DeleteStep flow={flow} stepId={chosenStep} onChange={onChange} />
+                <AddStep flow={flow} afterId={chosenStep} onChange={edit} onAdded={setChosen} />
+                <DeleteStep flow={flow} stepId={chosenStep} onChange={edit} />
               </div>
             )}
-          </section>
+          </>
         ) : (
           <p>Choose a step, in the list of steps or in the picture, to see and change its properties.</p>
         )}
