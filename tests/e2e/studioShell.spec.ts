@@ -184,3 +184,32 @@ test("makes, splits and saves a new version with the keyboard alone", async ({ p
   expect([saved.version, saved.description]).toEqual([2, "Asks for the bins first"]);
   expect(JSON.parse(studio.read("business-waste/split.json")).weights).toEqual({ 1: 50, 2: 50 });
 });
+
+test("saves an edited question after showing its diff, changing only that line, and undoes only outside a text box", async ({ page }) => {
+  copyToV2("home-energy");
+  const before = studio.read("home-energy/v2.json");
+  const doc = JSON.parse(before) as { start: string; steps: Array<{ id: string; question?: string }> };
+  const first = doc.steps.find((s) => s.id === doc.start)!;
+  await page.goto(`${studio.url}/studio/home-energy/v2`);
+  await page.getByRole("region", { name: "Steps" }).getByRole("button", { name: first.id, exact: true }).click();
+  const question = page.getByRole("textbox", { name: "Question" });
+  await question.fill("Which bills shall we compare?");
+  const undo = page.getByRole("button", { name: /^Undo/ });
+  await expect(undo).toHaveAccessibleName(`Undo: Change question of ${first.id}`);
+  await expect(page.getByText("Unsaved changes: v2.json.")).toBeVisible();
+
+  // In the text box, Ctrl+Z is the box's own: the page's history keeps the edit.
+  await question.press("Control+z");
+  await expect(undo).toHaveAccessibleName(`Undo: Change question of ${first.id}`);
+  await question.fill("Which bills shall we compare?");
+
+  await page.getByRole("button", { name: "Save" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save these changes?" });
+  await expect(dialog.getByRole("heading", { name: /home-energy\/v2\.json: 1 line added, 1 removed/ })).toBeVisible();
+  await expect(dialog.locator(".diff-added")).toHaveText([`+      "question": "Which bills shall we compare?",`]);
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Confirm save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveText(/^Saved .*home-energy\/v2\.json$/);
+  await expect(page.getByText("Nothing to save: there are no unsaved changes.")).toBeVisible();
+  expect(studio.read("home-energy/v2.json")).toBe(before.replace(`"question": ${JSON.stringify(first.question)}`, `"question": "Which bills shall we compare?"`));
+});
