@@ -21,10 +21,11 @@ export function StepList({ flow, chosen, findingCounts, onChoose }: StepListProp
               <button type="button" aria-pressed={chosen === step.id} aria-describedby={count ? `step-note-${step.id}` : undefined} onClick={() => onChoose(step.id)} className={count ? "flagged" : undefined}>
                 {step.id}
               </button>
-              {step.id === flow.start && <span className="studio-mark"> start</span>}
+              {step.id === flow.start && <span className="studio-mark">start</span>}
               {count > 0 && (
-                <span id={`step-note-${step.id}`} className="studio-mark studio-flag">
-                  {" "}! {count === 1 ? "1 finding" : `${count} findings`}
+                <span id={`step-note-${step.id}`} className="studio-mark studio-flag" title={count === 1 ? "1 finding" : `${count} findings`}>
+                  <span aria-hidden="true">!</span>
+                  <span className="visually-hidden">{count === 1 ? "1 finding" : `${count} findings`}</span>
                 </span>
               )}
             </li>
