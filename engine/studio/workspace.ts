@@ -1,5 +1,6 @@
 /** What the studio's version page edits: one version file's draft, and the split beside it once a new version is made. */
-import type { FlowDocument } from "../core/types";
+import { moduleOfKind } from "../core/kinds/registry";
+import type { FlowDocument, StepKind } from "../core/types";
 import { formatJson } from "./jsonStyle";
 
 /** A version file's draft: a flow, or the raw text of a file that does not parse as one. */
@@ -26,7 +27,7 @@ export interface Workspace {
 /** The file name of a version. */
 export const versionFile = (version: number) => `v${version}.json`;
 
-/** A file's text as a draft: a flow when it parses and has a flow's shape (an id, a start, a list of steps with ids), else the text. */
+/** A file's text as a draft: a flow when it parses and has a flow's shape (an id, a start, a list of steps with ids and known kinds), else the text. */
 export function draftFromText(text: string): Draft {
   try {
     const doc = JSON.parse(text) as unknown;
@@ -40,7 +41,11 @@ function looksLikeFlow(doc: unknown): doc is FlowDocument {
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return false;
   const { id, start, steps } = doc as Record<string, unknown>;
   return typeof id === "string" && typeof start === "string" && Array.isArray(steps) &&
-    steps.every((step) => step !== null && typeof step === "object" && typeof (step as { id?: unknown }).id === "string" && typeof (step as { kind?: unknown }).kind === "string");
+    steps.every((step) => step !== null && typeof step === "object" && typeof (step as { id?: unknown }).id === "string" && knownKind((step as { kind?: unknown }).kind));
+}
+
+function knownKind(kind: unknown): boolean {
+  return typeof kind === "string" && moduleOfKind(kind as StepKind) !== undefined;
 }
 
 /** The text the draft would be saved as. */

@@ -1,6 +1,8 @@
 /** The flow as a picture: a box per step, an arrow per transition labelled by its condition; clicking a box chooses the step. */
 import { useMemo } from "react";
-import type { FlowDocument } from "../../engine/core/types";
+import type { FlowDocument, Step } from "../../engine/core/types";
+import { moduleOfKind } from "../../engine/core/kinds/registry";
+import type { StepKindModule } from "../../engine/core/kinds/stepKind";
 import { BOX_HEIGHT, BOX_WIDTH, layoutFlow } from "../../engine/studio/flowLayout";
 
 export interface FlowPictureProps {
@@ -11,8 +13,14 @@ export interface FlowPictureProps {
   onChoose: (stepId: string) => void;
 }
 
+/** Whether the step ends the flow; a kind the registry does not know (a draft's typo) ends nothing. */
+function endsTheFlow(step: Step): boolean {
+  return (moduleOfKind(step.kind) as StepKindModule<Step> | undefined)?.ends === true;
+}
+
 export function FlowPicture({ flow, chosen, flagged, onChoose }: FlowPictureProps) {
   const layout = useMemo(() => layoutFlow(flow), [flow]);
+  const ends = useMemo(() => new Set(flow.steps.filter(endsTheFlow).map((step) => step.id)), [flow]);
   const description = `${flow.steps.length} steps starting at ${flow.start}; choose a step from the list of steps to edit it.`;
   return (
     <svg
@@ -42,8 +50,8 @@ export function FlowPicture({ flow, chosen, flagged, onChoose }: FlowPictureProp
       {layout.nodes.map((node) => {
         const x = node.x - BOX_WIDTH / 2;
         const y = node.y - BOX_HEIGHT / 2;
-        const classes = ["studio-box", node.start && "start", node.submit && "submit", node.external && "external", flagged.has(node.id) && "flagged", chosen === node.id && "chosen"];
-        const marks = [node.start ? "start" : "", node.submit ? "success" : ""].filter(Boolean).join(" · ");
+        const classes = ["studio-box", node.start && "start", node.submit && "submit", ends.has(node.id) && "success", node.external && "external", flagged.has(node.id) && "flagged", chosen === node.id && "chosen"];
+        const marks = [node.start ? "start" : "", node.submit ? "sends the lead" : "", ends.has(node.id) ? "end" : ""].filter(Boolean).join(" · ");
         return (
           <g key={node.id} className={classes.filter(Boolean).join(" ")} data-step={node.id} onClick={node.external ? undefined : () => onChoose(node.id)}>
             <rect x={x} y={y} width={BOX_WIDTH} height={BOX_HEIGHT} rx={6} />

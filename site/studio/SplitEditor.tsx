@@ -1,4 +1,5 @@
 /** The split's weights (one number per version, adding up to 100) and its control, edited beside a new version. */
+import { useEffect, useRef } from "react";
 import { weightTotal, type SplitDocument } from "../../engine/studio/workspace";
 
 export interface SplitEditorProps {
@@ -9,11 +10,14 @@ export interface SplitEditorProps {
 export function SplitEditor({ split, onChange }: SplitEditorProps) {
   const versions = Object.keys(split.weights);
   const total = weightTotal(split);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It appears when a new version is made: the keyboard goes on from here, to the weights and then Save.
+  useEffect(() => heading.current?.focus(), []);
   const setWeight = (version: string, value: string) =>
     onChange({ ...split, weights: { ...split.weights, [version]: value === "" ? 0 : Number(value) } }, `Change weight of v${version} to ${value || 0}%`);
   return (
     <section aria-labelledby="split-title" className="studio-split">
-      <h2 id="split-title">Traffic split</h2>
+      <h2 id="split-title" ref={heading} tabIndex={-1}>Traffic split</h2>
       <p>The share of visitors each version gets (split.json). A new version starts at 0%.</p>
       {versions.map((version) => (
         <p key={version}>

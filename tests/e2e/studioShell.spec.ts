@@ -107,6 +107,29 @@ test("opens a file that does not parse as its findings and its text, to fix by h
   await expect(page.getByRole("textbox", { name: "File text" })).toHaveValue('{ "id": "home-water", ');
   await expect(page.getByRole("region", { name: "Findings" })).toContainText("Error");
   expect(await axeViolations(page)).toEqual([]);
+
+  const fixed = studio.read("home-water/v1.json").replace('"version": 1', '"version": 2');
+  await page.getByRole("textbox", { name: "File text" }).fill(fixed);
+  await page.getByRole("button", { name: "Open as a flow" }).click();
+  await expect(page.getByRole("img", { name: /Picture of home-water v2/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Findings" })).toContainText("No findings: the checks pass.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Confirm save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveText(/home-water\/v2\.json$/);
+  expect(studio.read("home-water/v2.json")).toBe(fixed);
+});
+
+test("asks before the page is left with unsaved changes", async ({ page }) => {
+  await page.goto(`${studio.url}/studio/home-payments/v1`);
+  await page.getByRole("button", { name: "New version from this one" }).click();
+  await page.getByRole("textbox", { name: "Description" }).fill("Unsaved");
+  await page.getByRole("button", { name: "Make v2" }).click();
+  await expect(page.getByText(/^Unsaved changes: v2\.json, split\.json\.$/)).toBeVisible();
+  const asked = page.waitForEvent("dialog");
+  void page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.accept();
 });
 
 test("says a page is not found for an unknown flow or version, with a way back", async ({ page }) => {
@@ -155,6 +178,7 @@ test("makes, splits and saves a new version with the keyboard alone", async ({ p
   await page.keyboard.type("Asks for the bins first");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "business-waste v2" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Traffic split" })).toBeFocused();
 
   await tabTo(page, page.getByRole("spinbutton", { name: "Weight of v1 (%)" }));
   await page.keyboard.press("Control+A");

@@ -38,3 +38,10 @@ describe("the studio's workspace", () => {
     expect(versionsOf(["split.json", "v10.json", "v2.json", "v1.json"])).toEqual([1, 2, 10]);
   });
 });
+
+describe("a file with a step of a kind there is no module for", () => {
+  it("opens as its text, to fix by hand", () => {
+    const typo = formatJson({ ...v1, steps: [{ ...v1.steps[0], kind: "radoi" }] });
+    expect(draftFromText(typo)).toEqual({ text: typo });
+  });
+});
