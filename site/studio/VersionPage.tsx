@@ -65,5 +65,9 @@ export function VersionPage() {
       </main>
     );
   }
-  return <VersionEditor key={opening} opened={loaded.files} workspace={loaded.workspace} onReload={() => setOpening((n) => n + 1)} />;
+  const reload = () => {
+    setLoaded({ state: "loading" });
+    setOpening((n) => n + 1);
+  };
+  return <VersionEditor opened={loaded.files} workspace={loaded.workspace} onReload={reload} />;
 }

@@ -167,6 +167,24 @@ test("writes nothing when a file changed on disk since it was opened, shows both
   expect(JSON.parse(studio.read("home-solar/split.json"))).toEqual({ $schema: "../../schemas/split.schema.json", default: 1, weights: { 1: 50, 2: 50 } });
 });
 
+test("drops the draft for the file as it is on disk now when asked to after a conflict", async ({ page }) => {
+  copyToV2("home-energy-generators");
+  await page.goto(`${studio.url}/studio/home-energy-generators/v2`);
+  await page.getByRole("button", { name: "New version" }).click();
+  await page.getByRole("textbox", { name: "Description" }).fill("Mine");
+  await page.getByRole("button", { name: "Make v3" }).click();
+  studio.write("home-energy-generators/v3.json", studio.read("home-energy-generators/v2.json").replace('"version": 2', '"version": 3'));
+  await page.getByRole("spinbutton", { name: "Weight of v1 (%)" }).fill("90");
+  await page.getByRole("spinbutton", { name: "Weight of v3 (%)" }).fill("10");
+  await page.getByRole("button", { name: "Save" }).click();
+  const conflict = page.getByRole("dialog", { name: "Changed on disk since you opened it" });
+  await expect(conflict).toContainText("home-energy-generators/v3.json");
+  await conflict.getByRole("button", { name: "Reload from disk" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "home-energy-generators v2" })).toBeVisible();
+  await expect(page.getByText("Nothing to save: there are no unsaved changes.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Undo/ })).toBeDisabled();
+});
+
 test("makes, splits and saves a new version with the keyboard alone", async ({ page }) => {
   await page.goto(`${studio.url}/studio/`);
   await tabTo(page, page.getByRole("link", { name: "business-waste", exact: true }));
