@@ -3,7 +3,8 @@
  * Pages come from Vite's development server, so a saved edit to a flow shows in the browser at once; each save is
  * checked and the findings are shown over the page until they are fixed. The API is the real server over the same
  * forms folder, read again on each save. PORT (3000) and HOST (localhost) as for `npm start`; FORMS_DIR previews
- * another forms folder; leads and funnel counts go to DATA_DIR (data/preview) and are never sent to buyers.
+ * another forms folder; leads and funnel counts go to DATA_DIR (data/preview) and are never sent to buyers. The
+ * flow studio (/studio/) edits and saves that folder's flows, so it is served only while HOST is loopback.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +20,7 @@ import { loadFlowCatalog } from "../server/flowCatalog";
 import { flowSvg } from "./formsGraph";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 import { isStudioUrl, studioRouting } from "./support/studioRouting";
+import { isLoopback } from "../server/studio/studioApi";
 
 /** A running preview. */
 export interface LivePreview {
@@ -109,6 +111,7 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   stopQuietlyWhenOutputCloses();
   const preview = await startLivePreview();
-  console.log(`Live preview at ${preview.url} (quote pages under ${preview.url}quote/, every flow at ${preview.url}analysts/flows/, the flow studio at ${preview.url}studio/). Edit the flows and save: the page follows.`);
+  const studio = isLoopback(preview.url.replace(/^http:\/\//, "").replace(/:\d+\/$/, "")) ? `the flow studio at ${preview.url}studio/` : "no flow studio: HOST is not loopback";
+  console.log(`Live preview at ${preview.url} (quote pages under ${preview.url}quote/, every flow at ${preview.url}analysts/flows/, ${studio}). Edit the flows and save: the page follows.`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void preview.close().then(() => process.exit(0)));
 }

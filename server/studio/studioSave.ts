@@ -67,7 +67,12 @@ export async function studioSave(app: FastifyInstance, { formsDir, check, saved 
         };
       }
       writeAtomically(path.join(formsDir, flow), Object.fromEntries(drafts.map((d) => [d.name, d.text])));
-      saved?.(drafts.map((d) => path.join(formsDir, flow, d.name)));
+      try {
+        saved?.(drafts.map((d) => path.join(formsDir, flow, d.name)));
+      } catch (error) {
+        // The files are written; the preview reads them again on its own when its watcher sees them.
+        request.log.warn({ err: error }, "the preview could not read the flows again after a save");
+      }
       const written: Record<string, HashedText> = {};
       for (const { name, text } of drafts) written[name] = { text, hash: textHash(text) };
       return { written: true, files: written };

@@ -2,10 +2,12 @@
  * Vite plugin: the flow checks on every build and every save. A build stops on an error, naming file, step and
  * fix. In development the forms folder is watched: each save is read again and checked, the flow modules are
  * refreshed and the browser reloads; while there are errors they are shown over the page instead, as Vite shows
- * a compile error, and the page behind keeps the last good version.
+ * a compile error, and the page behind keeps the last good version. A page that holds drafts of the flows itself
+ * (the flow studio) asks to be left out of both with FLOWS_QUIET_EVENT.
  */
 import type { Plugin, ViteDevServer } from "vite";
 import { formatFindings, hasErrors } from "../../engine/core/findings";
+import { FLOWS_QUIET_EVENT } from "../studio/flowsQuietEvent";
 import type { FormsSource } from "./formsSource";
 
 /** Virtual modules made from the forms folder (flow manifest, flow documents, step validators). */
@@ -29,6 +31,7 @@ export function flowChecksPlugin(forms: FormsSource): Plugin {
   let command: "build" | "serve" = "serve";
   let server: ViteDevServer | undefined;
   let settling: ReturnType<typeof setTimeout> | undefined;
+  const quiet = new WeakSet<object>();
   const report = () => {
     const { findings } = forms.corpus();
     if (findings.length > 0) server?.config.logger.warn(formatFindings(findings), { timestamp: true });
@@ -46,6 +49,7 @@ export function flowChecksPlugin(forms: FormsSource): Plugin {
       server = dev;
       dev.watcher.add(forms.dir);
       report();
+      dev.ws.on(FLOWS_QUIET_EVENT, (_data, client) => quiet.add(client));
       // A page opened (or reopened) while there are errors shows them at once.
       dev.ws.on("vite:client:connect", (_data, client) => {
         const payload = overlayPayload(forms);
@@ -65,7 +69,8 @@ export function flowChecksPlugin(forms: FormsSource): Plugin {
             if (mod.id && (FROM_FORMS.test(mod.id) || mod.file?.startsWith(`${forms.dir}/`))) environment.moduleGraph.invalidateModule(mod);
           }
         }
-        dev.ws.send(overlayPayload(forms) ?? { type: "full-reload" });
+        const payload = overlayPayload(forms) ?? { type: "full-reload" as const };
+        for (const client of dev.ws.clients) if (!quiet.has(client)) client.send(payload);
       }, SETTLE_MS);
       return [];
     },

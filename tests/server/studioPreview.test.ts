@@ -101,6 +101,35 @@ describe("the flow studio in the live preview", { timeout: PREVIEW_TIMEOUT }, ()
       await page.close();
     }
   });
+
+  it("keeps an open studio page as it is when a save changes the forms folder, while the site's pages reload", async () => {
+    const studio = await browser.newPage();
+    const quote = await browser.newPage();
+    try {
+      const connected = studio.waitForEvent("console", (message) => message.text().includes("[vite] connected"));
+      await studio.goto(new URL("/studio/business-water/v1", preview.url).href);
+      await connected;
+      await studio.evaluate(() => Object.assign(window, { openedOnce: true }));
+      await quote.goto(new URL("/quote/business-water/?v=1", preview.url).href);
+      const heading = quote.locator(".step-heading");
+      await heading.waitFor();
+
+      const { files } = (await (await get("/studio/api/flows/business-water")).json()) as { files: Record<string, { text: string; hash: string }> };
+      const draft = files["v1.json"]!.text.replace("How many sites does your business have?", "How many sites do you run?");
+      const saved = await fetch(new URL("/studio/api/flows/business-water/save", preview.url), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ files: { "v1.json": { text: draft, base: files["v1.json"]!.hash } }, confirm: true }),
+      });
+      expect(saved.status).toBe(200);
+      // The site's page reloads with the new wording; by then the studio's page would have been told to reload too.
+      await quote.locator(".step-heading", { hasText: "How many sites do you run?" }).waitFor({ timeout: 20_000 });
+      expect(await studio.evaluate(() => (window as { openedOnce?: boolean }).openedOnce)).toBe(true);
+    } finally {
+      await studio.close();
+      await quote.close();
+    }
+  });
 });
 
 describe("the flow studio elsewhere", { timeout: PREVIEW_TIMEOUT }, () => {
