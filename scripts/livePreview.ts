@@ -18,6 +18,7 @@ import { loadConfig } from "../server/config";
 import { loadFlowCatalog } from "../server/flowCatalog";
 import { flowSvg } from "./formsGraph";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
+import { isStudioUrl, studioRouting } from "./support/studioRouting";
 
 /** A running preview. */
 export interface LivePreview {
@@ -27,10 +28,12 @@ export interface LivePreview {
 
 /**
  * Who answers a request: the API server (and the analysts' pages, open here without signing in; the old
- * /dev/flows/ redirects to them), a flow picture drawn now, or Vite (the pages and their modules).
+ * /dev/flows/ redirects to them), a flow picture drawn now, the flow studio (scripts/support/studioRouting.ts),
+ * or Vite (the pages and their modules).
  */
-export function previewTarget(url: string): "server" | "picture" | "site" {
+export function previewTarget(url: string): "server" | "picture" | "studio" | "site" {
   const pathname = url.split("?")[0] ?? "/";
+  if (isStudioUrl(pathname)) return "studio";
   if (/^\/analysts\/flows\/[a-z0-9-]+-v\d+\.svg$/.test(pathname)) return "picture";
   if (pathname.startsWith("/api/") || pathname === "/analysts" || pathname.startsWith("/analysts/") || pathname === "/dev/flows" || pathname === "/dev/flows/") return "server";
   return "site";
@@ -62,10 +65,22 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
     clearTimeout(settling);
     settling = setTimeout(() => flows.reload(), SETTLE_MS);
   });
+  // A studio save is read at once, by the server and by Vite's plugins, so the preview at ?v=N shows it right after.
+  const studio = await studioRouting({
+    formsDir: config.formsDir,
+    host: config.host,
+    logLevel: config.logLevel,
+    vite,
+    saved: (files) => {
+      flows.reload();
+      for (const file of files) vite.watcher.emit("change", file);
+    },
+  });
 
   httpServer.on("request", (req, res) => {
     const target = previewTarget(req.url ?? "/");
     if (target === "server") return app.routing(req, res);
+    if (target === "studio") return studio.handle(req, res, () => vite.middlewares(req, res, () => app.routing(req, res)));
     if (target === "picture") {
       const drawn = flows.corpus().flows.flatMap((flow) => flow.versions.map((v) => ({ url: pictureUrl(flow.id, v.version), doc: v.current ?? v.flow })));
       const doc = drawn.find((d) => d.url === req.url?.split("?")[0])?.doc;
@@ -86,6 +101,7 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
       await vite.close();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await app.close();
+      await studio.close();
     },
   };
 }
@@ -93,6 +109,6 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   stopQuietlyWhenOutputCloses();
   const preview = await startLivePreview();
-  console.log(`Live preview at ${preview.url} (quote pages under ${preview.url}quote/, every flow at ${preview.url}analysts/flows/). Edit the flows and save: the page follows.`);
+  console.log(`Live preview at ${preview.url} (quote pages under ${preview.url}quote/, every flow at ${preview.url}analysts/flows/, the flow studio at ${preview.url}studio/). Edit the flows and save: the page follows.`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void preview.close().then(() => process.exit(0)));
 }

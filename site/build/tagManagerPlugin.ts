@@ -2,7 +2,8 @@
  * Vite plugin: adds Google Tag Manager (VITE_GTM_ID) and a speed-insight script (VITE_SPEED_INSIGHTS_SRC) to
  * every page, only when configured. Tag Manager goes right after the consent-mode defaults in index.html, so it
  * always starts with consent denied until the visitor chooses. There is deliberately no <noscript> iframe:
- * without JavaScript there is no consent banner, so nothing may load.
+ * without JavaScript there is no consent banner, so nothing may load. The preview's own tools (the flow studio,
+ * site/studio/index.html) are not the site's pages and get no tags.
  */
 import type { Plugin } from "vite";
 
@@ -27,7 +28,8 @@ export function tagManagerPlugin(): Plugin {
     configResolved(config) {
       env = config.env;
     },
-    transformIndexHtml(html) {
+    transformIndexHtml(html, { filename }) {
+      if (/[\\/]site[\\/]studio([\\/]|$)/.test(filename)) return html;
       if (!html.includes(MARKER)) throw new Error(`site/index.html: the ${MARKER} marker is missing`);
       const tags: string[] = [];
       if (env.VITE_GTM_ID) tags.push(tagManagerSnippet(env.VITE_GTM_ID));

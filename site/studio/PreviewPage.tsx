@@ -23,7 +23,7 @@ interface Drawn {
 
 const stayHere = () => undefined;
 
-export default function PreviewPage() {
+export function PreviewPage() {
   const [drawn, setDrawn] = useState<Drawn>();
   const [leadSent, setLeadSent] = useState(false);
   const services = useMemo(() => previewServices(() => setLeadSent(true)), []);
@@ -47,10 +47,11 @@ export default function PreviewPage() {
 
   return (
     <NavigationContext value={stayHere}>
-      <main className="studio-preview" id="main">
-        <p className="studio-preview__note" role="note">
+      <main className="preview-frame container narrow quote-page" id="main">
+        <p className="preview-frame__note" role="note">
           Preview: nothing is sent{leadSent ? ". Here the lead would go to the partners." : "."}
         </p>
+        {drawn && <h1 className="quote-page__title">{drawn.flow.title}</h1>}
         {drawn ? (
           <DraftBoundary key={drawn.n}>
             <Suspense fallback={<p role="status">Loading…</p>}>
@@ -80,7 +81,7 @@ class DraftBoundary extends Component<{ children: ReactNode }, { problem?: strin
   override render(): ReactNode {
     if (this.state.problem === undefined) return this.props.children;
     return (
-      <div role="alert" className="studio-preview__problem">
+      <div role="alert" className="preview-frame__problem">
         <p>This draft cannot be drawn as it stands. The findings say what to fix.</p>
         <p>{this.state.problem}</p>
       </div>

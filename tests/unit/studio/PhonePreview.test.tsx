@@ -7,7 +7,7 @@ import type { FlowDocument } from "../../../engine/core/types";
 import { createSchemaCheck } from "../../../engine/node/validation";
 import { replaceStep } from "../../../engine/studio/stepEdits";
 import { PhonePreview } from "../../../site/studio/PhonePreview";
-import PreviewPage from "../../../site/studio/PreviewPage";
+import { PreviewPage } from "../../../site/studio/PreviewPage";
 import water from "../../../forms/business-water/v1.json";
 
 afterEach(cleanup);
