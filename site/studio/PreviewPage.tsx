@@ -47,7 +47,7 @@ export function PreviewPage() {
 
   return (
     <NavigationContext value={stayHere}>
-      <main className="preview-frame container narrow quote-page" id="main">
+      <main className="preview-frame container narrow quote-page" id="main" aria-label="The draft on a phone">
         <p className="preview-frame__note" role="note">
           Preview: nothing is sent{leadSent ? ". Here the lead would go to the partners." : "."}
         </p>

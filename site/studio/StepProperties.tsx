@@ -53,7 +53,6 @@ export function StepProperties({ flow, stepId, readOnly, findings, onChange }: S
       <h2 id={headingId}>
         Step {step.id} <span className="studio-properties__kind">({kindWords(step.kind)})</span>
       </h2>
-      {readOnly && <p className="studio-note">Visitors are getting this version now, so it cannot be changed here.</p>}
       <StepFindings findings={findings} />
       <StepIdEditor key={step.id} flow={flow} step={step} readOnly={readOnly} onChange={onChange} />
       <StepContext value={context}>
