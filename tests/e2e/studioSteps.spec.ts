@@ -76,3 +76,22 @@ test("a step is added after the chosen one, and deleted once the dialog has said
   await steps.getByRole("button", { name: "supplier" }).click();
   await expect(page.getByRole("region", { name: /^Step supplier/ }).getByLabel("Next step")).toHaveValue("address");
 });
+
+test("every kind's properties are labelled for assistive technology (axe finds nothing)", async ({ page }) => {
+  const doc = JSON.parse(studio.read("business-credit-cards/v1.json")) as Record<string, unknown>;
+  studio.write("business-credit-cards/v2.json", `${JSON.stringify({ ...doc, version: 2, description: "A copy to edit" }, null, 2)}\n`);
+  await page.goto(`${studio.url}/studio/business-credit-cards/v2`);
+  const steps = page.getByRole("region", { name: "Steps" });
+  for (const id of ["marketplace", "address", "contact", "done"]) {
+    await steps.getByRole("button", { name: id, exact: true }).click();
+    await expect(page.getByRole("region", { name: new RegExp(`^Step ${id}`) })).toBeVisible();
+    expect(await axeViolations(page), `step ${id}`).toEqual([]);
+  }
+  await steps.getByRole("button", { name: "callTime", exact: true }).click();
+  for (const [kind, id] of [["Upsell step", "new-step"], ["Stickee step", "new-step-2"]] as const) {
+    await page.getByLabel("Kind of step").selectOption({ label: kind });
+    await page.getByRole("button", { name: /^Add step after/ }).click();
+    await expect(page.getByRole("region", { name: new RegExp(`^Step ${id} `) })).toBeVisible();
+    expect(await axeViolations(page), kind).toEqual([]);
+  }
+});
