@@ -42,7 +42,7 @@ export function RawStepEditor({ flow, step, readOnly, onChange }: RawStepEditorP
     );
   }
   return (
-    <div className="studio-raw">
+    <div className="studio-step-json">
       <label htmlFor={id}>Step {step.id} as JSON</label>
       <textarea id={id} value={text} rows={16} readOnly={readOnly} aria-describedby={problem ? `${id}-problem` : undefined} onChange={(e) => setText(e.target.value)} />
       {problem && (

@@ -4,12 +4,12 @@ import type { Finding } from "../../engine/core/findings";
 export function StepFindings({ findings }: { findings: readonly Finding[] }) {
   if (findings.length === 0) return null;
   return (
-    <ul className="studio-findings" aria-label="Findings on this step">
+    <ul className="studio-step-findings" aria-label="Findings on this step">
       {findings.map((f, i) => (
-        <li key={i} className={`studio-finding studio-finding--${f.severity}`}>
+        <li key={i} className={`studio-finding ${f.severity}`}>
           <strong>{f.severity === "error" ? "Error" : "Warning"}:</strong> {f.message} <span className="studio-finding__rule">({f.rule})</span>
           <br />
-          <span className="studio-finding__fix">Fix: {f.fix}</span>
+          <span className="studio-fix">Fix: {f.fix}</span>
         </li>
       ))}
     </ul>

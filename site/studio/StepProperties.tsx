@@ -4,6 +4,7 @@
  * JSON as a fallback. Each change is one edit with a label naming the property ("Change question of supplier");
  * typing in a box gives an edit per keystroke under the same label, for the history to merge.
  */
+import "./stepEditors.css";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
@@ -48,11 +49,10 @@ export function StepProperties({ flow, stepId, readOnly, findings, onChange }: S
   };
   const headingId = `studio-step-heading-${step.id}`;
   return (
-    <section className="studio-properties" aria-labelledby={headingId}>
+    <section className="studio-step-properties" aria-labelledby={headingId}>
       <h2 id={headingId}>
         Step {step.id} <span className="studio-properties__kind">({kindWords(step.kind)})</span>
       </h2>
-      {readOnly && <p className="studio-note">Visitors are getting this version now, so it cannot be changed here.</p>}
       <StepFindings findings={findings} />
       <StepIdEditor key={step.id} flow={flow} step={step} readOnly={readOnly} onChange={onChange} />
       <StepContext value={context}>
