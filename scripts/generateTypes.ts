@@ -109,10 +109,21 @@ async function responseCodesModule(schemasDir: string): Promise<string> {
   ].join("\n");
 }
 
-/** Property titles are labels for visitors, not type names: drop them so types keep their definitions' names. */
-function withoutPropertyTitles(schema: { title: string; properties?: Record<string, { title?: string }> }) {
+/**
+ * Property titles are labels (for visitors, and for analysts in the flow studio), not type names: drop them so
+ * types keep their definitions' names. A definition's property may name its type with a title (`DealProvider`); a
+ * title in words there ("Step id") is a label too.
+ */
+function withoutPropertyTitles(schema: TitledSchema & { title: string; definitions?: Record<string, TitledSchema> }) {
   for (const property of Object.values(schema.properties ?? {})) delete property.title;
+  for (const definition of Object.values(schema.definitions ?? {})) {
+    for (const property of Object.values(definition.properties ?? {})) if (property.title?.includes(" ")) delete property.title;
+  }
   return schema;
+}
+
+interface TitledSchema {
+  properties?: Record<string, { title?: string }>;
 }
 
 async function main() {

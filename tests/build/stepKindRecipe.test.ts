@@ -1,7 +1,7 @@
 /**
  * docs/adding-a-step-kind.md, followed on a scratch copy of the repository: the page's schema entry, the kind's two
  * files and one line in each registry, and nothing else; then the checker, the walker, the server's replay, the
- * renderer and the build must handle a flow that uses the new kind.
+ * renderer, the studio's "Add step" and the build must handle a flow that uses the new kind.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -92,7 +92,7 @@ describe(`docs/adding-a-step-kind.md ("${kindOfExample}")`, () => {
     expect(typecheckErrors()).toEqual([]);
   }, 300_000);
 
-  it("5. the checker, its lint rule, the walker, the server's replay and the renderer handle a flow that uses it", () => {
+  it("5. the checker, its lint rule, the walker, the server's replay, the renderer and the studio's Add step handle a flow that uses it", () => {
     const step = jsonOf(blockAfter(registrySection, "a flow may use the kind", "json")) as { id: string; next: string; question: string };
     const flowFile = "forms/business-water/v1.json";
     edit(flowFile, (text) => {
@@ -109,6 +109,7 @@ describe(`docs/adding-a-step-kind.md ("${kindOfExample}")`, () => {
       errors: [],
       lint: [{ rule: "yes-no-question", step: "switched" }],
       walkedTo: "sites",
+      studio: { added: "yes-no", findings: [] },
       lead: { status: 200, stored: "yes" },
       wrongAnswer: { status: 400, fields: ["currentlyUsesAService"] },
       rendered: { question: true, yes: true, no: true },
@@ -138,6 +139,9 @@ import { loadFlowCorpus } from "./engine/node/formsFolder";
 import { readFlowCorpus } from "./engine/core/flowCorpus";
 import { createSchemaCheck } from "./engine/node/validation";
 import { walkPastAnswered } from "./engine/core/walkFlow";
+import { flowFindings } from "./engine/core/checkFlow";
+import { lintFlow } from "./engine/core/lintFlow";
+import { addStepAfter } from "./engine/studio/stepEdits";
 import { QuoteFlow } from "./engine/react/QuoteFlow";
 import { buildServer } from "./server/buildServer";
 import { loadConfig } from "./server/config";
@@ -155,6 +159,11 @@ const linted = readFlowCorpus({ root: "forms", files: [{ path: "business-water/v
 const lint = linted.findings.filter((f) => f.rule === "yes-no-question").map((f) => ({ rule: f.rule, step: f.step }));
 
 const walkedTo = walkPastAnswered(water, { currentlyUsesAService: "yes" } as never).stepId;
+
+// The studio adds a step of the kind after the first: its starting step, placed in the flow, passes every check.
+const added = addStepAfter(water, "switched", "yes-no" as never);
+const addedFindings = [...(flowFindings(createSchemaCheck(), added.flow, "forms/business-water/v1.json").findings), ...lintFlow(added.flow, "forms/business-water/v1.json")];
+const studio = { added: added.flow.steps.find((s) => s.id === added.added)?.kind, findings: addedFindings.map((f) => f.rule + ": " + f.message) };
 
 const answers = {
   currentlyUsesAService: "yes",
@@ -196,6 +205,7 @@ console.log(JSON.stringify({
   errors,
   lint,
   walkedTo,
+  studio,
   lead: { status: stored.statusCode, stored: row ? JSON.parse(row.answers).currentlyUsesAService : undefined },
   wrongAnswer: { status: wrong.statusCode, fields: (wrong.json().errors ?? []).map((e: { field: string }) => e.field) },
   rendered: { question: html.includes("Have you switched supplier before?"), yes: html.includes('value="yes"'), no: html.includes('value="no"') },

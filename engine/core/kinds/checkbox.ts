@@ -18,4 +18,16 @@ export const checkbox: StepKindModule<StepOfKind<"checkbox">> = {
   lint: lintOptions,
   heading: (step) => step.question,
   plainForm: (step, posted) => ({ type: "next", patch: { [step.field]: posted.values(step.field) } }),
+  starting: (id) => ({
+    id,
+    kind: "checkbox",
+    field: "coverTypes",
+    question: "New question",
+    hint: "Choose all that apply.",
+    options: [
+      { value: "buildings", label: "Buildings" },
+      { value: "contents", label: "Contents" },
+    ],
+    next: id,
+  }),
 };

@@ -9,4 +9,5 @@ export const mmob: StepKindModule<StepOfKind<"mmob">> = {
   // Asks nothing: its button asks for a call back instead.
   plainForm: () => ({ type: "next", patch: {} }),
   partnerFrame: (step) => ({ url: step.url, partner: step.partner, passFields: step.passFields ?? [] }),
+  starting: (id) => ({ id, kind: "mmob", question: "New question", partner: "mmob", url: "https://marketplace.example.com/", passFields: [], next: id }),
 };

@@ -27,6 +27,11 @@ export const stepKinds = {
 
 /** The module of a step's kind, typed for that step. */
 export function kindOf(step: Step): StepKindModule<Step> {
-  // Sound: the registry's key is the step's own kind, so its module takes this step.
-  return stepKinds[step.kind] as unknown as StepKindModule<Step>;
+  return moduleOfKind(step.kind);
+}
+
+/** The module of a kind, for a step of that kind (`starting` makes one). */
+export function moduleOfKind(kind: StepKind): StepKindModule<Step> {
+  // Sound for steps of this kind, the only ones given to it: the registry's key is the kind.
+  return stepKinds[kind] as unknown as StepKindModule<Step>;
 }

@@ -8,4 +8,5 @@ export const stickee: StepKindModule<StepOfKind<"stickee">> = {
   heading: (step) => step.question,
   // Asks nothing: the deals are links out, and its button asks for a call back instead.
   plainForm: () => ({ type: "next", patch: {} }),
+  starting: (id) => ({ id, kind: "stickee", question: "New question", deals: "home-broadband", next: id }),
 };

@@ -15,4 +15,6 @@ export const success: StepKindModule<StepOfKind<"success">> = {
     const flowId = chosenService(posted, step.services);
     return flowId ? { type: "switchService", flowId } : { type: "redraw", patch: {} };
   },
+  // The spec's thank-you line is its heading until one is given.
+  starting: (id) => ({ id, kind: "success" }),
 };

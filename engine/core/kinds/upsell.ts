@@ -15,4 +15,5 @@ export const upsell: StepKindModule<StepOfKind<"upsell">> = {
     const flowId = chosenService(posted, step.services);
     return flowId ? { type: "switchService", flowId } : { type: "next", patch: {} };
   },
+  starting: (id) => ({ id, kind: "upsell", question: "New question", services: [{ flow: "business-energy", label: "Business energy" }], next: id }),
 };

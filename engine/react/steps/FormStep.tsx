@@ -18,17 +18,17 @@ import { NextButton } from "../StepParts";
 import { PlainFields } from "../StepForm";
 import type { FlowServices, StepProps } from "../types";
 
-const validators = new Map<string, Promise<ValidatorType>>();
+/** By the step itself: a changed step (a reloaded flow file, the studio's draft) is a new object with its own schema. */
+const validators = new WeakMap<StepOfKind<"form">, Promise<ValidatorType>>();
 
 /** The step's validator, loaded once per step and shared between renders (React's `use` needs a stable promise). */
 function validatorFor(services: FlowServices, flow: FlowDocument, step: StepOfKind<"form">): Promise<ValidatorType> {
-  const key = `${flow.id}@${flow.version}/${step.id}`;
-  let promise = validators.get(key);
+  let promise = validators.get(step);
   if (!promise) {
     promise = services
       .loadValidator(flow, step.id)
       .then((module) => createPrecompiledValidator({ stepValidator: module.stepValidator }, rootSchema(step)));
-    validators.set(key, promise);
+    validators.set(step, promise);
   }
   return promise;
 }

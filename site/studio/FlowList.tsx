@@ -1,0 +1,69 @@
+/** /studio/: every flow in the forms folder, its versions with their descriptions, weights and counts of findings. */
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { listFlows, type FlowSummary, type VersionSummary } from "./studioApi";
+
+/** The version a flow's link opens: the one with most visitors, else the first. */
+function mainVersion(flow: FlowSummary): number | undefined {
+  const sorted = [...flow.versions].sort((a, b) => b.weight - a.weight || a.version - b.version);
+  return sorted[0]?.version;
+}
+
+function counts(errors: number, warnings: number): string {
+  return `${errors} ${errors === 1 ? "error" : "errors"}, ${warnings} ${warnings === 1 ? "warning" : "warnings"}`;
+}
+
+function VersionItem({ flow, version }: { flow: string; version: VersionSummary }) {
+  return (
+    <li>
+      <Link to={`/studio/${flow}/v${version.version}`}>
+        v{version.version} · {version.weight}%{version.live ? " · live" : ""}
+      </Link>
+      {version.description && ` ${version.description}`}{" "}
+      <span className={version.errors > 0 ? "studio-problem" : "studio-muted"}>({counts(version.errors, version.warnings)})</span>
+    </li>
+  );
+}
+
+export function FlowList() {
+  const [flows, setFlows] = useState<{ root: string; flows: FlowSummary[] } | { failed: string } | undefined>(undefined);
+  useEffect(() => {
+    document.title = "Flow studio";
+    listFlows().then(setFlows, (error: Error) => setFlows({ failed: error.message }));
+  }, []);
+  return (
+    <main className="studio-page">
+      <h1>Flow studio</h1>
+      {flows === undefined ? (
+        <p role="status">Reading the forms folder…</p>
+      ) : "failed" in flows ? (
+        <p role="alert">The flows could not be read: {flows.failed}</p>
+      ) : (
+        <>
+          <p>
+            The flows in <code>{flows.root}</code>. Open a version to see its steps, change it, or make a new version from it.
+          </p>
+          <ul className="studio-flows">
+            {flows.flows.map((flow) => {
+              const main = mainVersion(flow);
+              return (
+                <li key={flow.id}>
+                  <h2>{main === undefined ? flow.id : <Link to={`/studio/${flow.id}/v${main}`}>{flow.id}</Link>}</h2>
+                  <p>{flow.title}</p>
+                  <ul>
+                    {flow.versions.map((version) => (
+                      <VersionItem key={version.version} flow={flow.id} version={version} />
+                    ))}
+                  </ul>
+                  {flow.split.errors + flow.split.warnings > 0 && (
+                    <p className={flow.split.errors > 0 ? "studio-problem" : "studio-muted"}>split.json: {counts(flow.split.errors, flow.split.warnings)}</p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </main>
+  );
+}
