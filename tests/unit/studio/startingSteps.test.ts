@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flowFindings } from "../../../engine/core/checkFlow";
+import { fieldTakes, fieldValueFix } from "../../../engine/core/fieldValues";
 import { kindOf, moduleOfKind } from "../../../engine/core/kinds/registry";
 import type { FlowDocument, StepKind } from "../../../engine/core/types";
 import { createSchemaCheck } from "../../../engine/node/validation";
@@ -24,7 +25,10 @@ describe("each kind's starting step, as the studio adds it", () => {
   it.each(kinds)("a new %s step passes its kind's own lint rules", (kind) => {
     const step = moduleOfKind(kind).starting("new-step");
     const reported: string[] = [];
-    kindOf(step).lint?.(step, { report: (rule, message) => reported.push(`${rule}: ${message}`) });
+    kindOf(step).lint?.(step, {
+      report: (rule, message) => reported.push(`${rule}: ${message}`),
+      valueFix: (key, value) => (fieldTakes(check, key, value) ? undefined : fieldValueFix(key, value)),
+    });
     expect(reported).toEqual([]);
   });
 
