@@ -18,7 +18,7 @@ import { RawStepEditor } from "./RawStepEditor";
 import { StepContext } from "./stepContext";
 import { StepFindings } from "./StepFindings";
 import { StepIdEditor } from "./StepIdEditor";
-import { kindWords, propertyTitle, stepFormSchema } from "./stepFormSchema";
+import { isRequired, kindDefinition, kindWords, propertyTitle, stepFormSchema } from "./stepFormSchema";
 
 export interface StepPropertiesProps {
   flow: FlowDocument;
@@ -79,17 +79,24 @@ export function StepProperties({ flow, stepId, readOnly, findings, onChange }: S
 }
 
 /**
- * The step with the form's values in place: keys in the order the step has them, an emptied one removed, a new one
- * at the end.
+ * The step with the form's values in place: keys in the order the step has them; an emptied property removed, or
+ * kept empty when the kind requires it (so it keeps its place while retyped); a new one where the kind's schema
+ * lists it among the step's keys.
  */
 export function withProperties(step: Step, values: Record<string, unknown>): Step {
-  const out: Record<string, unknown> = {};
+  const entries: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(step)) {
     const next = KEPT.has(key) ? value : values[key];
-    if (next !== undefined && next !== "") out[key] = next;
+    if (next !== undefined && next !== "") entries.push([key, next]);
+    else if (isRequired(step.kind, key)) entries.push([key, typeof value === "string" ? "" : next]);
   }
-  for (const [key, value] of Object.entries(values)) if (!(key in out) && !KEPT.has(key) && value !== undefined && value !== "") out[key] = value;
-  return out as unknown as Step;
+  const order = Object.keys(kindDefinition(step.kind).properties ?? {});
+  for (const [key, value] of Object.entries(values)) {
+    if (KEPT.has(key) || key in step || value === undefined || value === "") continue;
+    const before = entries.findIndex(([other]) => order.indexOf(other) > order.indexOf(key));
+    entries.splice(before < 0 ? entries.length : before, 0, [key, value]);
+  }
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as unknown as Step;
 }
 
 /** The first property whose value differs between two versions of a step. */

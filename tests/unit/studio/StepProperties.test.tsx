@@ -7,7 +7,7 @@ import { checkFlow } from "../../../engine/core/checkFlow";
 import type { Finding } from "../../../engine/core/findings";
 import type { FlowDocument, Step } from "../../../engine/core/types";
 import { createSchemaCheck } from "../../../engine/node/validation";
-import { StepProperties } from "../../../site/studio/StepProperties";
+import { StepProperties, withProperties } from "../../../site/studio/StepProperties";
 import energy from "../../../forms/business-energy/v1.json";
 import insurance from "../../../forms/home-insurance/v1.json";
 import water from "../../../forms/business-water/v1.json";
@@ -153,5 +153,21 @@ describe("a step's properties", () => {
     const list = screen.getByRole("list", { name: "Findings on this step" });
     expect(list.textContent).toContain('next names unknown step "adress"');
     expect(list.textContent).toContain('Fix: did you mean "address"?');
+  });
+});
+
+describe("the step as the form leaves it", () => {
+  const sites = stepOf(waterFlow, "sites");
+
+  it("keeps a required property in its place while it is retyped, and puts a new one where the schema lists it", () => {
+    const cleared = withProperties(sites, { ...sites, question: undefined });
+    expect(Object.keys(cleared)).toEqual(Object.keys(sites));
+    const hinted = withProperties(sites, { ...sites, hint: "Count every site with its own meter." });
+    expect(Object.keys(hinted)).toEqual(["id", "kind", "field", "question", "hint", "options", "next"]);
+  });
+
+  it("removes an optional property that is emptied", () => {
+    const spend = stepOf(waterFlow, "spend");
+    expect(withProperties(spend, { ...spend, hint: undefined })).not.toHaveProperty("hint");
   });
 });
