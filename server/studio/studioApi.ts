@@ -6,22 +6,16 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Fastify from "fastify";
-import type { SchemaCheck } from "../../engine/core/types";
 import { createSchemaCheck } from "../../engine/node/validation";
 import { BadBody } from "./studioBodies";
 import { studioCheck } from "./studioCheck";
 import { studioListing } from "./studioListing";
 import { studioSave } from "./studioSave";
+import type { StudioOptions } from "./studioOptions";
+
+export type { StudioOptions } from "./studioOptions";
 
 /** What the studio's routes share. */
-export interface StudioOptions {
-  /** The forms folder the preview serves, absolute. */
-  formsDir: string;
-  check: SchemaCheck;
-  /** Called with the files a save wrote (absolute paths), so the preview reads its flows again at once. */
-  saved?: (files: string[]) => void;
-}
-
 /** Drafts of a few flow files; several megabytes is not the studio. */
 const BODY_LIMIT = 1024 * 1024;
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { readCheckBody } from "./studioBodies";
 import { flowFindings, readListing } from "./flowFolder";
-import type { StudioOptions } from "./studioApi";
+import type { StudioOptions } from "./studioOptions";
 
 export async function studioCheck(app: FastifyInstance, { formsDir, check }: StudioOptions): Promise<void> {
   app.post<{ Params: { flow: string } }>("/flows/:flow/check", async (request, reply) => {

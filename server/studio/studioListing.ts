@@ -4,7 +4,7 @@ import type { Finding } from "../../engine/core/findings";
 import { readFlowCorpus } from "../../engine/core/flowCorpus";
 import { readFormsFolder } from "../../engine/node/formsFolder";
 import { flowFiles, flowFindings, readListing } from "./flowFolder";
-import type { StudioOptions } from "./studioApi";
+import type { StudioOptions } from "./studioOptions";
 
 /** How many errors and warnings a list of findings holds. */
 function counts(findings: readonly Finding[]): { errors: number; warnings: number } {

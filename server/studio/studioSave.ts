@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 import { hasErrors } from "../../engine/core/findings";
 import { readSaveBody, type SavedDraft } from "./studioBodies";
 import { diskText, flowFindings, readListing, shownName, textHash, type HashedText } from "./flowFolder";
-import type { StudioOptions } from "./studioApi";
+import type { StudioOptions } from "./studioOptions";
 
 /** Runs each flow's saves one after another. */
 function perFlowQueue() {
