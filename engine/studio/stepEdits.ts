@@ -3,7 +3,7 @@
  * document and keeps the order of keys as read (a value changes in place, a new key goes at the end), so a saved
  * file shows only what changed.
  */
-import { moduleOfKind } from "../core/kinds/registry";
+import { startingStep } from "../core/kinds/startingSteps";
 import type { FlowDocument, Step, StepKind, Target, Transition } from "../core/types";
 
 /** The first id of the form `new-step`, `new-step-2`, … that no step of the flow has. */
@@ -24,7 +24,7 @@ function withNext(step: Step, next: Transition): Step {
 }
 
 /**
- * A new step of the kind (its module's starting step) with a free id, inserted after `afterId`: it takes afterId's
+ * A new step of the kind (its module's starting step, engine/core/kinds/startingSteps.ts) with a free id, inserted after `afterId`: it takes afterId's
  * `next` and afterId now leads to it. After a step that does not go on (a success page), it leads to that step.
  */
 export function addStepAfter(flow: FlowDocument, afterId: string, kind: StepKind): { flow: FlowDocument; added: string } {
@@ -32,7 +32,7 @@ export function addStepAfter(flow: FlowDocument, afterId: string, kind: StepKind
   const index = flow.steps.findIndex((s) => s.id === afterId);
   if (index < 0) throw new Error(`No step "${afterId}" to add a step after`);
   const after = flow.steps[index]!;
-  const starting = moduleOfKind(kind).starting(added);
+  const starting = startingStep(kind, added);
   const afterNext = nextOf(after);
   const step = "next" in starting ? withNext(starting, afterNext ?? afterId) : starting;
   const steps = [...flow.steps];

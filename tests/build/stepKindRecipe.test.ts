@@ -62,7 +62,7 @@ afterAll(() => {
 });
 
 describe(`docs/adding-a-step-kind.md ("${kindOfExample}")`, () => {
-  it("1. the schema entry: the types are regenerated, and the compiler points at the two registries", () => {
+  it("1. the schema entry: the types are regenerated, and the compiler points at the three registries", () => {
     edit("schemas/flow.schema.json", (text) => {
       const flow = JSON.parse(text) as { definitions: Record<string, unknown> & { step: { oneOf: unknown[] } } };
       Object.assign(flow.definitions, jsonOf(blockAfter(schemaSection, "add the step's definition", "json")));
@@ -73,22 +73,23 @@ describe(`docs/adding-a-step-kind.md ("${kindOfExample}")`, () => {
     const generated = run("npm run schemas:types --silent");
     expect(generated.status, generated.output).toBe(0);
     expect(readFileSync(inScratch("schemas/generated/flow.ts"), "utf8")).toMatch(/export type Step =[^;]*\| YesNoStep/);
-    expect(typecheckErrors()).toEqual(["engine/core/kinds/registry.ts", "engine/react/registry.ts"]);
+    expect(typecheckErrors()).toEqual(["engine/core/kinds/registry.ts", "engine/core/kinds/startingSteps.ts", "engine/react/registry.ts"]);
   }, 300_000);
 
-  it("2 to 4. the kind's own files and one line in each registry: five files in all, and it compiles", () => {
+  it("2 to 4. the kind's own files and one line in each registry: six files in all, and it compiles", () => {
     for (const file of [...doc.matchAll(/^Write `([^`]+)`:/gm)].map((match) => match[1]!)) {
       const lang = file.endsWith(".tsx") ? "tsx" : "ts";
       writeFileSync(inScratch(file), `${blockAfter(doc, `Write \`${file}\``, lang)}\n`);
       touched.add(file);
     }
-    const [coreImport, coreEntry, componentImport, componentEntry] = fencedBlocks(registrySection, "ts");
+    const [coreImport, coreEntry, componentImport, componentEntry, startingImport, startingEntry] = fencedBlocks(registrySection, "ts");
     edit("engine/core/kinds/registry.ts", (source) => addToRegistry(source, "stepKinds", coreImport!, coreEntry!));
     edit("engine/react/registry.ts", (source) => addToRegistry(source, "stepRegistry", componentImport!, componentEntry!));
-    touched.add("engine/core/kinds/registry.ts").add("engine/react/registry.ts");
+    edit("engine/core/kinds/startingSteps.ts", (source) => addToRegistry(source, "startingSteps", startingImport!, startingEntry!));
+    touched.add("engine/core/kinds/registry.ts").add("engine/react/registry.ts").add("engine/core/kinds/startingSteps.ts");
 
-    expect([...touched].sort()).toEqual(["engine/core/kinds/registry.ts", "engine/core/kinds/yesNo.ts", "engine/react/registry.ts", "engine/react/steps/YesNoStep.tsx", "schemas/flow.schema.json"]);
-    expect(doc).toContain("That is five files");
+    expect([...touched].sort()).toEqual(["engine/core/kinds/registry.ts", "engine/core/kinds/startingSteps.ts", "engine/core/kinds/yesNo.ts", "engine/react/registry.ts", "engine/react/steps/YesNoStep.tsx", "schemas/flow.schema.json"]);
+    expect(doc).toContain("That is six files");
     expect(typecheckErrors()).toEqual([]);
   }, 300_000);
 
@@ -162,7 +163,7 @@ const walkedTo = walkPastAnswered(water, { currentlyUsesAService: "yes" } as nev
 
 // The studio adds a step of the kind after the first: its starting step, placed in the flow, passes every check.
 const added = addStepAfter(water, "switched", "yes-no" as never);
-const addedFindings = [...(flowFindings(createSchemaCheck(), added.flow, "forms/business-water/v1.json").findings), ...lintFlow(added.flow, "forms/business-water/v1.json")];
+const addedFindings = [...(flowFindings(createSchemaCheck(), added.flow, "forms/business-water/v1.json").findings), ...lintFlow(added.flow, "forms/business-water/v1.json", createSchemaCheck())];
 const studio = { added: added.flow.steps.find((s) => s.id === added.added)?.kind, findings: addedFindings.map((f) => f.rule + ": " + f.message) };
 
 const answers = {

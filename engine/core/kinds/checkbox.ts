@@ -18,16 +18,18 @@ export const checkbox: StepKindModule<StepOfKind<"checkbox">> = {
   lint: lintOptions,
   heading: (step) => step.question,
   plainForm: (step, posted) => ({ type: "next", patch: { [step.field]: posted.values(step.field) } }),
-  starting: (id) => ({
-    id,
-    kind: "checkbox",
-    field: "coverTypes",
-    question: "New question",
-    hint: "Choose all that apply.",
-    options: [
-      { value: "buildings", label: "Buildings" },
-      { value: "contents", label: "Contents" },
-    ],
-    next: id,
-  }),
 };
+
+/** The step a new checkbox step starts as in the flow studio (its `next`, when it has one, names itself until placed). */
+export const checkboxStarting = (id: string): StepOfKind<"checkbox"> => ({
+  id,
+  kind: "checkbox",
+  field: "coverTypes",
+  question: "New question",
+  hint: "Choose all that apply.",
+  options: [
+    { value: "buildings", label: "Buildings" },
+    { value: "contents", label: "Contents" },
+  ],
+  next: id,
+});

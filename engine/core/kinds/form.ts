@@ -26,5 +26,7 @@ export const form: StepKindModule<StepOfKind<"form">> = {
   consentText: (step) => step.consentText,
   // Each field under its own key; a field left empty is unanswered, as the browser's form sends it.
   plainForm: (step, posted) => ({ type: "next", patch: Object.fromEntries(step.fields.map((key) => [key, posted.value(key)?.trim() || undefined])) }),
-  starting: (id) => ({ id, kind: "form", question: "New question", fields: ["businessName"], next: id }),
 };
+
+/** The step a new form step starts as in the flow studio (its `next`, when it has one, names itself until placed). */
+export const formStarting = (id: string): StepOfKind<"form"> => ({ id, kind: "form", question: "New question", fields: ["businessName"], next: id });

@@ -84,5 +84,7 @@ export const fullBusinessAddress: StepKindModule<StepOfKind<"full-business-addre
   plainForm: (step, posted, { lookup }) => plainAddress(step.id, posted, lookup),
   // A postcode already given (another flow's, a landing page's) is looked up on arrival, as the component does.
   plainArrival: (_step, answers) => (!answers.businessAddressManual && answers.postcode && !postcodeProblem(answers.postcode) ? { lookup: answers.postcode } : undefined),
-  starting: (id) => ({ id, kind: "full-business-address", question: "What is your business address?", next: id }),
 };
+
+/** The step a new full-business-address step starts as in the flow studio (its `next`, when it has one, names itself until placed). */
+export const fullBusinessAddressStarting = (id: string): StepOfKind<"full-business-address"> => ({ id, kind: "full-business-address", question: "What is your business address?", next: id });

@@ -9,5 +9,7 @@ export const mmob: StepKindModule<StepOfKind<"mmob">> = {
   // Asks nothing: its button asks for a call back instead.
   plainForm: () => ({ type: "next", patch: {} }),
   partnerFrame: (step) => ({ url: step.url, partner: step.partner, passFields: step.passFields ?? [] }),
-  starting: (id) => ({ id, kind: "mmob", question: "New question", partner: "mmob", url: "https://marketplace.example.com/", passFields: [], next: id }),
 };
+
+/** The step a new mmob step starts as in the flow studio (its `next`, when it has one, names itself until placed). */
+export const mmobStarting = (id: string): StepOfKind<"mmob"> => ({ id, kind: "mmob", question: "New question", partner: "mmob", url: "https://marketplace.example.com/", passFields: [], next: id });

@@ -11,15 +11,17 @@ export const radio: StepKindModule<StepOfKind<"radio">> = {
   heading: (step) => step.question,
   answeredBy: (step, answers) => step.options.some((o) => o.value === answers[step.field]),
   plainForm: (step, posted) => ({ type: "next", patch: { [step.field]: posted.value(step.field) } }),
-  starting: (id) => ({
-    id,
-    kind: "radio",
-    field: "currentlyUsesAService",
-    question: "New question",
-    options: [
-      { value: "yes", label: "Yes" },
-      { value: "no", label: "No" },
-    ],
-    next: id,
-  }),
 };
+
+/** The step a new radio step starts as in the flow studio (its `next`, when it has one, names itself until placed). */
+export const radioStarting = (id: string): StepOfKind<"radio"> => ({
+  id,
+  kind: "radio",
+  field: "currentlyUsesAService",
+  question: "New question",
+  options: [
+    { value: "yes", label: "Yes" },
+    { value: "no", label: "No" },
+  ],
+  next: id,
+});

@@ -30,7 +30,7 @@ export function kindOf(step: Step): StepKindModule<Step> {
   return moduleOfKind(step.kind);
 }
 
-/** The module of a kind, for a step of that kind (`starting` makes one). */
+/** The module of a kind, for a step of that kind. */
 export function moduleOfKind(kind: StepKind): StepKindModule<Step> {
   // Sound for steps of this kind, the only ones given to it: the registry's key is the kind.
   return stepKinds[kind] as unknown as StepKindModule<Step>;

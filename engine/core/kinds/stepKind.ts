@@ -93,11 +93,6 @@ export interface StepKindModule<S extends Step> {
    * postcode to look up (the address step, with one already given).
    */
   plainArrival?(step: S, answers: Answers): { lookup?: string } | undefined;
-  /**
-   * The step a new step of this kind starts as in the studio: valid, with placeholder words an analyst then edits.
-   * Its `next`, when the kind goes on, names the step itself until the studio places it in the flow.
-   */
-  starting(id: string): S;
 }
 
 /** The service a posted "switch" button names, when it is one the step offers. */

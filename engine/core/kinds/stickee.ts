@@ -8,5 +8,7 @@ export const stickee: StepKindModule<StepOfKind<"stickee">> = {
   heading: (step) => step.question,
   // Asks nothing: the deals are links out, and its button asks for a call back instead.
   plainForm: () => ({ type: "next", patch: {} }),
-  starting: (id) => ({ id, kind: "stickee", question: "New question", deals: "home-broadband", next: id }),
 };
+
+/** The step a new stickee step starts as in the flow studio (its `next`, when it has one, names itself until placed). */
+export const stickeeStarting = (id: string): StepOfKind<"stickee"> => ({ id, kind: "stickee", question: "New question", deals: "home-broadband", next: id });

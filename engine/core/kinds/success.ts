@@ -16,5 +16,7 @@ export const success: StepKindModule<StepOfKind<"success">> = {
     return flowId ? { type: "switchService", flowId } : { type: "redraw", patch: {} };
   },
   // The spec's thank-you line is its heading until one is given.
-  starting: (id) => ({ id, kind: "success" }),
 };
+
+/** The step a new success step starts as in the flow studio (its `next`, when it has one, names itself until placed). */
+export const successStarting = (id: string): StepOfKind<"success"> => ({ id, kind: "success" });

@@ -15,5 +15,7 @@ export const upsell: StepKindModule<StepOfKind<"upsell">> = {
     const flowId = chosenService(posted, step.services);
     return flowId ? { type: "switchService", flowId } : { type: "next", patch: {} };
   },
-  starting: (id) => ({ id, kind: "upsell", question: "New question", services: [{ flow: "business-energy", label: "Business energy" }], next: id }),
 };
+
+/** The step a new upsell step starts as in the flow studio (its `next`, when it has one, names itself until placed). */
+export const upsellStarting = (id: string): StepOfKind<"upsell"> => ({ id, kind: "upsell", question: "New question", services: [{ flow: "business-energy", label: "Business energy" }], next: id });

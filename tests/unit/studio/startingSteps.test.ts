@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { flowFindings } from "../../../engine/core/checkFlow";
 import { fieldTakes, fieldValueFix } from "../../../engine/core/fieldValues";
-import { kindOf, moduleOfKind } from "../../../engine/core/kinds/registry";
+import { kindOf } from "../../../engine/core/kinds/registry";
+import { startingStep } from "../../../engine/core/kinds/startingSteps";
 import type { FlowDocument, StepKind } from "../../../engine/core/types";
 import { createSchemaCheck } from "../../../engine/node/validation";
 import { addStepAfter } from "../../../engine/studio/stepEdits";
@@ -23,7 +24,7 @@ describe("each kind's starting step, as the studio adds it", () => {
   });
 
   it.each(kinds)("a new %s step passes its kind's own lint rules", (kind) => {
-    const step = moduleOfKind(kind).starting("new-step");
+    const step = startingStep(kind, "new-step");
     const reported: string[] = [];
     kindOf(step).lint?.(step, {
       report: (rule, message) => reported.push(`${rule}: ${message}`),
@@ -33,7 +34,7 @@ describe("each kind's starting step, as the studio adds it", () => {
   });
 
   it.each(kinds)("a new %s step has placeholder words for the analyst to change", (kind) => {
-    const step = moduleOfKind(kind).starting("new-step");
+    const step = startingStep(kind, "new-step");
     expect(step.id).toBe("new-step");
     expect(kindOf(step).heading(step, false).length).toBeGreaterThan(0);
   });
