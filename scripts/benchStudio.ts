@@ -1,18 +1,19 @@
 /**
  * `npm run bench:studio`: the flow studio's figures, through the live preview on a scratch copy of forms/, in
  * Chromium: the time to open the largest flow's version page until its step list shows (the first time, with
- * Vite's compiling, then again), the time from changing a question to the phone preview showing it, the API's
+ * Vite's compiling, then the median of ROUNDS more), the time from changing a question to the phone preview showing it, the API's
  * check and save (median of ROUNDS), and the JavaScript the studio's page loads (bytes as transferred: in the
  * preview Vite serves its modules unbundled and uncompressed), and bundled as a build would bundle it (the site's
  * build never does: the studio is the preview's alone). A figure the studio cannot give yet prints "n/a".
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { build } from "vite";
 import { defaultFormsDir, loadFlowCorpus, repoRoot } from "../engine/node/formsFolder";
+import { formatJson } from "../engine/studio/jsonStyle";
 import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { startLivePreview } from "./livePreview";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
@@ -32,6 +33,10 @@ const largest = loadFlowCorpus(formsDir)
   .flows.flatMap((flow) => flow.versions.flatMap((v) => (v.current ? [{ flow: flow.id, version: v.version, steps: v.current.steps }] : [])))
   .sort((a, b) => b.steps.length - a.steps.length)[0]!;
 const asked = largest.steps.find((step) => typeof (step as { question?: unknown }).question === "string")!;
+// A copy of it as a version no visitor gets (a live version opens read-only), as an analyst's new version would be.
+const copy = { flow: largest.flow, version: Math.max(...readdirSync(path.join(formsDir, largest.flow)).flatMap((name) => /^v(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number)) + 1 };
+const copied = JSON.parse(readFileSync(path.join(formsDir, largest.flow, `v${largest.version}.json`), "utf8")) as Record<string, unknown>;
+writeFileSync(path.join(formsDir, copy.flow, `v${copy.version}.json`), formatJson({ ...copied, version: copy.version }));
 
 const preview = await startLivePreview({ ...process.env, FORMS_DIR: formsDir, DATA_DIR: path.join(scratch, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error" });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -50,7 +55,7 @@ async function timed(until: () => Promise<unknown>): Promise<number | undefined>
   }
 }
 
-const versionUrl = new URL(`/studio/${largest.flow}/v${largest.version}`, preview.url).href;
+const versionUrl = new URL(`/studio/${copy.flow}/v${copy.version}`, preview.url).href;
 const stepList = (page: Page) => page.getByRole("region", { name: "Steps" }).getByRole("button").first();
 
 try {
@@ -69,9 +74,14 @@ try {
   const cold = await timed(() => page.goto(versionUrl).then(() => stepList(page).waitFor({ timeout: WAIT_MS * 2 })));
   await page.waitForLoadState("networkidle");
   const javascript = (await Promise.all(scripts.values())).reduce((sum, size) => sum + size, 0);
-  const warm = cold === undefined ? undefined : await timed(() => page.goto(versionUrl).then(() => stepList(page).waitFor({ timeout: WAIT_MS })));
-  rows.push([`open ${largest.flow} v${largest.version} (${largest.steps.length} steps), first time`, ms(cold), ""]);
-  rows.push([`open ${largest.flow} v${largest.version}, compiled`, ms(warm), "≤ 1000 ms"]);
+  const opens: number[] = [];
+  for (let round = 0; cold !== undefined && round < ROUNDS; round++) {
+    const opened = await timed(() => page.goto(versionUrl).then(() => stepList(page).waitFor({ timeout: WAIT_MS })));
+    if (opened !== undefined) opens.push(opened);
+  }
+  const warm = opens.length > 0 ? median(opens) : undefined;
+  rows.push([`open ${largest.flow} v${largest.version} (${largest.steps.length} steps, as v${copy.version}), first time`, ms(cold), ""]);
+  rows.push([`open it again, compiled (median of ${opens.length})`, ms(warm), "≤ 1000 ms"]);
 
   // An edit: the step's question changed in its properties, until the phone preview shows the new wording.
   let redrawn: number | undefined;
