@@ -9,6 +9,7 @@ import { FlowPicture } from "./FlowPicture";
 import { PhonePreview } from "./PhonePreview";
 import { StepList } from "./StepList";
 import { StepProperties } from "./StepProperties";
+import { useScreenRest } from "./useScreenRest";
 
 export interface FlowEditorProps {
   flow: FlowDocument;
@@ -23,6 +24,8 @@ export interface FlowEditorProps {
 
 export function FlowEditor({ flow, file, readOnly, findings, onChange, aside }: FlowEditorProps) {
   const [chosen, setChosen] = useState<string | undefined>(undefined);
+  // The grid's top is where the picture would be unscrolled; the picture keeps that much room as it sticks in view.
+  const room = useScreenRest<HTMLDivElement>();
   const stepIds = new Set(flow.steps.map((s) => s.id));
   // A step renamed, deleted or undone away is no longer chosen.
   const chosenStep = chosen !== undefined && stepIds.has(chosen) ? chosen : undefined;
@@ -43,9 +46,9 @@ export function FlowEditor({ flow, file, readOnly, findings, onChange, aside }: 
   };
 
   return (
-    <div className="studio-grid">
+    <div className="studio-grid" ref={room.ref}>
       <StepList flow={flow} chosen={chosenStep} findingCounts={counts} onChoose={setChosen} />
-      <div className="studio-picture-box">
+      <div className="studio-picture-box" style={room.height ? { height: `${room.height}px` } : undefined}>
         <FlowPicture flow={flow} chosen={chosenStep} flagged={flagged} onChoose={setChosen} />
       </div>
       <div className="studio-properties">
