@@ -1,5 +1,5 @@
 /** A flow draft laid out to edit: its steps on the left, its picture, the chosen step's properties and findings, the phone preview on the right. */
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Finding } from "../../engine/core/findings";
 import type { FlowDocument } from "../../engine/core/types";
 import { AddStep } from "./AddStep";
@@ -37,11 +37,23 @@ export function FlowEditor({ flow, file, readOnly, findings, onChange, aside }: 
   }, [stepFindings]);
   const flagged = useMemo(() => new Set(counts.keys()), [counts]);
   const ofChosen = stepFindings.filter((f) => f.step === chosenStep);
-  // A renamed step stays chosen: it keeps its place in the list.
+  // The list's button to give the keyboard's focus to after the edit, when the focused control went with its step.
+  const [focusAfter, setFocusAfter] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (focusAfter === undefined) return;
+    [...(room.ref.current?.querySelectorAll<HTMLButtonElement>(".studio-steps button") ?? [])].find((button) => button.dataset.step === focusAfter)?.focus();
+    setFocusAfter(undefined);
+  }, [focusAfter, room.ref]);
+  // A renamed step stays chosen: it keeps its place in the list. A deleted one is no longer chosen, and the
+  // keyboard goes on from the list's button for the step now in its place, rather than from nowhere.
   const edit = (changed: FlowDocument, label: string) => {
     const at = flow.steps.findIndex((s) => s.id === chosenStep);
-    const renamed = changed.steps[at]?.id;
-    if (at >= 0 && renamed !== undefined && !changed.steps.some((s) => s.id === chosenStep)) setChosen(renamed);
+    const gone = at >= 0 && !changed.steps.some((s) => s.id === chosenStep);
+    if (gone && changed.steps.length === flow.steps.length) setChosen(changed.steps[at]!.id);
+    else if (gone) {
+      setChosen(undefined);
+      setFocusAfter(changed.steps[Math.min(at, changed.steps.length - 1)]?.id);
+    }
     onChange(changed, label);
   };
 

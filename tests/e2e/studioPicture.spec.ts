@@ -2,7 +2,7 @@
 import { readdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { fifteenStepFlow } from "./fifteenStepFlow";
-import { startStudio, type Studio } from "./studioHelpers";
+import { axeViolations, startStudio, tabTo, type Studio } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({ viewport: { width: 1300, height: 900 } });
@@ -96,6 +96,32 @@ test("marks a step with a finding in the picture and says so in its words", asyn
     await expect(page.locator('g[data-step="trade"]')).toHaveClass(/flagged/);
     await expect(page.locator('g[data-step="trade"] .studio-badge')).toBeVisible();
     await expect(page.getByRole("img", { name: /1 step has a finding/ })).toBeVisible();
+  } finally {
+    studio.write("business-water/v2.json", fifteenStepFlow(studio.read("business-water/v1.json")));
+  }
+});
+
+test("the list of steps chooses what the picture shows chosen, by keyboard, and a deleted step leaves the keyboard in the list", async ({ page }) => {
+  try {
+    await page.goto(`${studio.url}/studio/business-water/v2`);
+    await measure(page);
+    const steps = page.getByRole("region", { name: "Steps" });
+    await tabTo(page, steps.getByRole("button", { name: "tenure", exact: true }));
+    await page.keyboard.press("Enter");
+    await expect(steps.getByRole("button", { name: "tenure", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator('g[data-step="tenure"]')).toHaveClass(/chosen/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await tabTo(page, page.getByRole("button", { name: "Delete step tenure" }), 120);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Delete step tenure?" });
+    await tabTo(page, dialog.getByRole("button", { name: "Delete", exact: true }));
+    await page.keyboard.press("Enter");
+    await expect(steps.getByRole("button", { name: "tenure", exact: true })).toHaveCount(0);
+    // Nothing is chosen in the deleted step's place; the keyboard goes on from the step that took its place.
+    await expect(steps.getByRole("button", { name: "landlord", exact: true })).toBeFocused();
+    await expect(steps.getByRole("button", { name: "landlord", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.locator(".studio-box.chosen")).toHaveCount(0);
   } finally {
     studio.write("business-water/v2.json", fifteenStepFlow(studio.read("business-water/v1.json")));
   }
