@@ -1,5 +1,5 @@
 /** A flow draft laid out to edit: its steps on the left, its picture, the chosen step's properties and findings, the phone preview on the right. */
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Finding } from "../../engine/core/findings";
 import type { FlowDocument } from "../../engine/core/types";
 import { AddStep } from "./AddStep";
@@ -9,6 +9,7 @@ import { FlowPicture } from "./FlowPicture";
 import { PhonePreview } from "./PhonePreview";
 import { StepList } from "./StepList";
 import { StepProperties } from "./StepProperties";
+import { useScreenRest } from "./useScreenRest";
 
 export interface FlowEditorProps {
   flow: FlowDocument;
@@ -23,6 +24,8 @@ export interface FlowEditorProps {
 
 export function FlowEditor({ flow, file, readOnly, findings, onChange, aside }: FlowEditorProps) {
   const [chosen, setChosen] = useState<string | undefined>(undefined);
+  // The grid's top is where the picture would be unscrolled; the picture keeps that much room as it sticks in view.
+  const room = useScreenRest<HTMLDivElement>();
   const stepIds = new Set(flow.steps.map((s) => s.id));
   // A step renamed, deleted or undone away is no longer chosen.
   const chosenStep = chosen !== undefined && stepIds.has(chosen) ? chosen : undefined;
@@ -34,18 +37,30 @@ export function FlowEditor({ flow, file, readOnly, findings, onChange, aside }: 
   }, [stepFindings]);
   const flagged = useMemo(() => new Set(counts.keys()), [counts]);
   const ofChosen = stepFindings.filter((f) => f.step === chosenStep);
-  // A renamed step stays chosen: it keeps its place in the list.
+  // The list's button to give the keyboard's focus to after the edit, when the focused control went with its step.
+  const [focusAfter, setFocusAfter] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (focusAfter === undefined) return;
+    [...(room.ref.current?.querySelectorAll<HTMLButtonElement>(".studio-steps button") ?? [])].find((button) => button.dataset.step === focusAfter)?.focus();
+    setFocusAfter(undefined);
+  }, [focusAfter, room.ref]);
+  // A renamed step stays chosen: it keeps its place in the list. A deleted one is no longer chosen, and the
+  // keyboard goes on from the list's button for the step now in its place, rather than from nowhere.
   const edit = (changed: FlowDocument, label: string) => {
     const at = flow.steps.findIndex((s) => s.id === chosenStep);
-    const renamed = changed.steps[at]?.id;
-    if (at >= 0 && renamed !== undefined && !changed.steps.some((s) => s.id === chosenStep)) setChosen(renamed);
+    const gone = at >= 0 && !changed.steps.some((s) => s.id === chosenStep);
+    if (gone && changed.steps.length === flow.steps.length) setChosen(changed.steps[at]!.id);
+    else if (gone) {
+      setChosen(undefined);
+      setFocusAfter(changed.steps[Math.min(at, changed.steps.length - 1)]?.id);
+    }
     onChange(changed, label);
   };
 
   return (
-    <div className="studio-grid">
+    <div className="studio-grid" ref={room.ref}>
       <StepList flow={flow} chosen={chosenStep} findingCounts={counts} onChoose={setChosen} />
-      <div className="studio-picture-box">
+      <div className="studio-picture-box" style={room.height ? { height: `${room.height}px` } : undefined}>
         <FlowPicture flow={flow} chosen={chosenStep} flagged={flagged} onChoose={setChosen} />
       </div>
       <div className="studio-properties">

@@ -18,7 +18,7 @@ export function StepList({ flow, chosen, findingCounts, onChoose }: StepListProp
           const count = findingCounts.get(step.id) ?? 0;
           return (
             <li key={step.id}>
-              <button type="button" aria-pressed={chosen === step.id} aria-describedby={count ? `step-note-${step.id}` : undefined} onClick={() => onChoose(step.id)} className={count ? "flagged" : undefined}>
+              <button type="button" data-step={step.id} aria-pressed={chosen === step.id} aria-describedby={count ? `step-note-${step.id}` : undefined} onClick={() => onChoose(step.id)} className={count ? "flagged" : undefined}>
                 {step.id}
               </button>
               {step.id === flow.start && <span className="studio-mark">start</span>}

@@ -19,12 +19,14 @@ export interface Studio {
 
 /**
  * `npm run preview:flows` on a scratch copy of forms/, on a free loopback port. It runs as a process of its own, as
- * an analyst runs it (Playwright's loader cannot import the preview's JSON schemas in this process).
+ * an analyst runs it (Playwright's loader cannot import the preview's JSON schemas in this process). `prepare` may
+ * change the copy before the preview reads it.
  */
-export async function startStudio(): Promise<Studio> {
+export async function startStudio(prepare?: (formsDir: string) => void): Promise<Studio> {
   const scratch = mkdtempSync(path.join(tmpdir(), "studio-"));
   const formsDir = path.join(scratch, "forms");
   cpSync(path.join(repoRoot, "forms"), formsDir, { recursive: true });
+  prepare?.(formsDir);
   const preview = spawn(path.join(repoRoot, "node_modules/.bin/tsx"), ["scripts/livePreview.ts"], {
     cwd: repoRoot,
     env: { ...process.env, FORMS_DIR: formsDir, DATA_DIR: path.join(scratch, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "error" },
