@@ -52,6 +52,7 @@ test.describe("the flow studio section, followed with the mouse", () => {
     await asked.getByRole("textbox", { name: ui("Description") }).fill(studioSteps.description);
     await asked.getByRole("button", { name: ui("Make v2") }).click();
     await expect(page.getByRole("heading", { level: 1, name: ui("business-water v2") })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: ui("What this version changes") })).toHaveValue(studioSteps.description);
 
     // 3. The split.
     await expect(page.getByRole("heading", { name: ui("Traffic split") })).toBeVisible();
