@@ -121,6 +121,29 @@ test.describe("the flow studio section, followed with the mouse", () => {
     await expect(page.getByText(quoted("Save is refused while there is an error: fix the errors under Findings first."))).toBeVisible();
   });
 
+  test("catches a file changed on disk meanwhile, writing nothing, in the section's words", async ({ page }) => {
+    await page.goto(`${studio.url}/studio/home-broadband/v1`);
+    await page.getByRole("button", { name: "New version from this one" }).click();
+    await page.getByRole("textbox", { name: "Description" }).fill("Asks the speed first");
+    await page.getByRole("button", { name: "Make v2" }).click();
+    await page.getByRole("spinbutton", { name: "Weight of v1 (%)" }).fill("50");
+    await page.getByRole("spinbutton", { name: "Weight of v2 (%)" }).fill("50");
+    // Meanwhile, in an editor:
+    const elsewhere = studio.read("home-broadband/split.json").replace('"default": 1', '"default": 1,\n  "plannedPerVersion": 900');
+    studio.write("home-broadband/split.json", elsewhere);
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const conflict = page.getByRole("dialog", { name: ui("Changed on disk since you opened it") });
+    await expect(conflict).toContainText("Nothing was written");
+    await expect(conflict).toContainText('"plannedPerVersion": 900');
+    await expect(conflict.getByRole("button", { name: ui("Reload from disk") })).toBeVisible();
+    expect(studio.read("home-broadband/split.json")).toBe(elsewhere);
+    await conflict.getByRole("button", { name: ui("Keep my draft") }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("dialog", { name: "Save these changes?" }).getByRole("button", { name: "Confirm save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved" })).toContainText("home-broadband/split.json");
+  });
+
   test("draws the conditions cookbook's rows in the builder with the words the page gives, and writes its JSON", async ({ page }) => {
     const rows = [...cookbook.matchAll(/^\| ([^|]+) \| ([^|]+?)(?: \(([a-z-]+)\))? \| `(.+)` \|$/gm)].map((m) => ({ drawn: m[2]!.split(" · "), flowId: m[3] ?? "business-energy", json: JSON.parse(m[4]!) as object }));
     expect(rows).toHaveLength(7);

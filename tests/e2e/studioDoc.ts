@@ -71,5 +71,6 @@ export function sameChangeAsTheJsonSections(): void {
   expect(studioSteps.firstStep).toBe(top.start);
   expect(studioSteps.nextChanges).toEqual(nextChanges);
   expect(studioSteps.weights).toEqual({ 1: 50, 2: 50 });
+  expect(studioSteps.counts, "the findings after the first step, and in the loop").toHaveLength(2);
   expect(studioSteps.tryAddress).toBe(`/quote/business-water/?v=${String(top.version)}`);
 }
