@@ -7,6 +7,7 @@ import { DeleteStep } from "./DeleteStep";
 import { FindingsPanel } from "./FindingsPanel";
 import { FlowPicture } from "./FlowPicture";
 import { PhonePreview } from "./PhonePreview";
+import { StartStep } from "./StartStep";
 import { StepList } from "./StepList";
 import { StepProperties } from "./StepProperties";
 import { useScreenRest } from "./useScreenRest";
@@ -59,7 +60,7 @@ export function FlowEditor({ flow, file, readOnly, findings, onChange, aside }: 
 
   return (
     <div className="studio-grid" ref={room.ref}>
-      <StepList flow={flow} chosen={chosenStep} findingCounts={counts} onChoose={setChosen} />
+      <StepList flow={flow} chosen={chosenStep} findingCounts={counts} onChoose={setChosen} footer={<StartStep flow={flow} readOnly={readOnly} onChange={edit} />} />
       <div className="studio-picture-box" style={room.height ? { height: `${room.height}px` } : undefined}>
         <FlowPicture flow={flow} chosen={chosenStep} flagged={flagged} onChoose={setChosen} />
       </div>

@@ -1,4 +1,5 @@
 /** The flow's steps as buttons, one per step named by its id: the way to the properties by keyboard and screen reader. */
+import type { ReactNode } from "react";
 import type { FlowDocument } from "../../engine/core/types";
 
 export interface StepListProps {
@@ -7,9 +8,11 @@ export interface StepListProps {
   /** Step id → how many findings name it. */
   findingCounts: ReadonlyMap<string, number>;
   onChoose: (stepId: string) => void;
+  /** Shown under the list (the choice of the first step). */
+  footer?: ReactNode;
 }
 
-export function StepList({ flow, chosen, findingCounts, onChoose }: StepListProps) {
+export function StepList({ flow, chosen, findingCounts, onChoose, footer }: StepListProps) {
   return (
     <section aria-labelledby="steps-title" className="studio-steps">
       <h2 id="steps-title">Steps</h2>
@@ -32,6 +35,7 @@ export function StepList({ flow, chosen, findingCounts, onChoose }: StepListProp
           );
         })}
       </ul>
+      {footer}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { hasErrors, type Finding } from "../../engine/core/findings";
 import { newVersionFrom, readSplit, versionsOf, weightTotal, type Workspace } from "../../engine/studio/workspace";
 import { ConflictView } from "./ConflictView";
+import { DescriptionField } from "./DescriptionField";
 import { FindingsPanel } from "./FindingsPanel";
 import { FlowEditor } from "./FlowEditor";
 import { NewVersion } from "./NewVersion";
@@ -76,6 +77,7 @@ export function VersionEditor({ opened, workspace: openedWorkspace, onReload }: 
             </button>
           )}
         </div>
+        {!readOnly && "flow" in workspace.draft && <DescriptionField flow={workspace.draft.flow} onChange={(flow, label) => draft.edit({ ...workspace, draft: { flow } }, label)} />}
         {!readOnly && <p id="save-reason">{refusal ?? `Unsaved changes: ${unsaved.join(", ")}.`}</p>}
         <p role="status" className="studio-status">
           {save.status}

@@ -1,9 +1,12 @@
-/** Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo: but not in a text box, whose own undo the analyst expects there. */
+/**
+ * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo: but not in a text box, whose own undo the analyst expects there. A list
+ * just chosen from has no undo of its own, so there they undo the choice.
+ */
 import { useEffect } from "react";
 
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && !["button", "checkbox", "radio", "submit", "reset"].includes(target.type));
+  return target.isContentEditable || target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !["button", "checkbox", "radio", "submit", "reset"].includes(target.type));
 }
 
 export function useUndoShortcuts(undo: () => void, redo: () => void, enabled: boolean): void {
