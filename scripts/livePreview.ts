@@ -67,6 +67,9 @@ export async function startLivePreview(env: NodeJS.ProcessEnv = process.env): Pr
     // A quiet server (LOG_LEVEL error, as in tests) keeps Vite quiet too.
     ...(["error", "fatal", "silent"].includes(config.logLevel) ? { logLevel: "silent" as const } : {}),
     server: { middlewareMode: true, ws: { server: httpServer } },
+    // Its own cache of prebundled dependencies, beside its data: previews of other copies started at the same
+    // moment (tests, benches) would otherwise rebuild one shared cache under each other's pages.
+    cacheDir: path.join(config.dataDir, "vite-cache"),
   });
   // The server reads the forms folder again on each save, as the plugins do, keeping the last good copies.
   let settling: ReturnType<typeof setTimeout> | undefined;
