@@ -5,7 +5,8 @@
 import { fieldChoices } from "./conditionForms";
 import { fieldSchema } from "./fieldLibrary";
 import { byNearness, didYouMean } from "./nearestName";
-import type { FieldKey, FlowDocument, JsonSchema, SchemaCheck } from "./types";
+import { isFieldKey } from "./fieldLabels";
+import type { FieldKey, FlowDocument, JsonSchema, SchemaCheck, Step } from "./types";
 
 /** The schema one answer of the field must satisfy: the field's own, or one item's for a list field. */
 export function valueSchema(key: FieldKey): JsonSchema {
@@ -16,6 +17,16 @@ export function valueSchema(key: FieldKey): JsonSchema {
 /** Whether the field (one item of it, for a list field) can hold the value, by the field library's schema. */
 export function fieldTakes(check: SchemaCheck, key: FieldKey, value: unknown): boolean {
   return check(valueSchema(key), value).length === 0;
+}
+
+/**
+ * The options a step offers for its field (a radio's or a tick-box question's) that the field cannot hold, each
+ * with its fix: read from the step's `field` and `options`, whatever its kind.
+ */
+export function refusedOptions(step: Step, check: SchemaCheck): Array<{ value: unknown; fix: string }> {
+  const { field, options } = step as { field?: unknown; options?: unknown };
+  if (typeof field !== "string" || !isFieldKey(field) || !Array.isArray(options)) return [];
+  return options.flatMap((option: { value?: unknown }) => (fieldTakes(check, field, option.value) ? [] : [{ value: option.value, fix: fieldValueFix(field, option.value) }]));
 }
 
 /**

@@ -6,7 +6,7 @@ import { targetsOf } from "./checkFlow";
 import { conditionFindings } from "./conditionRules";
 import type { Finding } from "./findings";
 import { kindOf } from "./kinds/registry";
-import { fieldTakes, fieldValueFix } from "./fieldValues";
+import { refusedOptions } from "./fieldValues";
 import type { FlowDocument, SchemaCheck, Step } from "./types";
 import { unansweredFindings } from "./unansweredFields";
 
@@ -51,11 +51,10 @@ export function lintFlow(flow: FlowDocument, file: string, check: SchemaCheck): 
   }
 
   // Each kind's own rules (options with words and values of their own, a form's fields asked once, …).
+  for (const step of flow.steps) kindOf(step).lint?.(step, { report: (rule, message, fix) => add(rule, step.id, message, fix) });
+  // An option its field cannot hold: a visitor choosing it would be refused (the server checks the field library).
   for (const step of flow.steps) {
-    kindOf(step).lint?.(step, {
-      report: (rule, message, fix) => add(rule, step.id, message, fix),
-      valueFix: (key, value) => (fieldTakes(check, key, value) ? undefined : fieldValueFix(key, value)),
-    });
+    for (const { value, fix } of refusedOptions(step, check)) add("option-value", step.id, `option value "${value}" is not one that "${(step as { field: string }).field}" takes`, fix);
   }
   // Conditions that load but cannot mean what they say, and fields some path to a condition never asks.
   for (const step of flow.steps) {

@@ -11,7 +11,17 @@ export { stepFields } from "./stepFields";
  * (chosen by `businessAddressManual`), so the schema depends on the answers.
  */
 export function stepSchema(step: Step, answers: Answers = {}): JsonSchema {
-  return kindOf(step).schema(step, answers, fieldSchema);
+  const kind = kindOf(step);
+  // Whatever the step offers, each answer must also be a value its field takes: a flow offering another
+  // (an option the linter flags) never has it stored. How many boxes must be ticked is the step's to say.
+  const library = Object.fromEntries(kind.fields(step, answers).map((key) => [key, valuesOf(fieldSchema(key))]));
+  return { allOf: [kind.schema(step, answers, fieldSchema), { type: "object", properties: library }] };
+}
+
+/** A field's schema without its count of items, which a step may set otherwise. */
+function valuesOf(schema: JsonSchema): JsonSchema {
+  const { minItems: _fewest, ...values } = schema;
+  return values;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** A checkbox step: any number of options (at least `minSelected`, 1 unless set), stored as a list. */
 import type { StepOfKind } from "../types";
-import { lintOptions, onlyOptions } from "./options";
+import { lintOptions } from "./options";
 import { objectOf, type StepKindModule } from "./stepKind";
 
 export const checkbox: StepKindModule<StepOfKind<"checkbox">> = {
@@ -8,7 +8,7 @@ export const checkbox: StepKindModule<StepOfKind<"checkbox">> = {
   schema(step, _answers, fieldSchema) {
     const base = fieldSchema(step.field);
     const minSelected = step.minSelected ?? 1;
-    const items = onlyOptions(base.items ?? { type: "string" }, step.options);
+    const items = { ...(base.items ?? { type: "string" }), enum: step.options.map((o) => o.value) };
     return objectOf(
       { [step.field]: { ...base, type: "array", items, minItems: minSelected, uniqueItems: true } },
       minSelected > 0 ? [step.field] : [],

@@ -1,11 +1,11 @@
 /** A radio step: one answer from a list of options. */
 import type { StepOfKind } from "../types";
-import { lintOptions, onlyOptions } from "./options";
+import { lintOptions } from "./options";
 import { objectOf, type StepKindModule } from "./stepKind";
 
 export const radio: StepKindModule<StepOfKind<"radio">> = {
   fields: (step) => [step.field],
-  schema: (step, _answers, fieldSchema) => objectOf({ [step.field]: onlyOptions(fieldSchema(step.field), step.options) }),
+  schema: (step, _answers, fieldSchema) => objectOf({ [step.field]: { ...fieldSchema(step.field), enum: step.options.map((o) => o.value) } }),
   // Checked by hand in the browser: the answer is one of the options.
   lint: lintOptions,
   heading: (step) => step.question,

@@ -10,18 +10,12 @@ import type { Answers, FieldError, FieldKey, JsonSchema, Step } from "../types";
 export type FieldSchemaOf = (key: FieldKey) => JsonSchema;
 
 /** Where a kind's rules report: the rule's name, what is wrong and how to fix it, at the step being checked. */
-export interface StepReport {
+export interface StepLint {
   report(rule: string, message: string, fix: string): void;
 }
 
-/** What a kind's lint rules have: where to report, and the field library's word on a value. */
-export interface StepLint extends StepReport {
-  /** How to fix a value the field library does not let the field (one item of it, for a list) hold; undefined when it does. */
-  valueFix(key: FieldKey, value: unknown): string | undefined;
-}
-
 /** What a kind's reference check has beside: the flows of the forms folder. */
-export interface StepReferences extends StepReport {
+export interface StepReferences extends StepLint {
   knownFlows: ReadonlySet<string>;
   /** How to fix a name that is no flow: the nearest flow, and the list of them. */
   flowFix(name: string): string;
