@@ -1,14 +1,14 @@
 /**
  * ESLint: the recommended JavaScript and TypeScript rules the code already follows, plus its boundaries:
- * engine/core stays pure (no React, no DOM or browser globals, no fetch), the site's runtime code takes
- * nothing from the Vite plugins in site/build/, the server takes nothing from site/, and scripts take nothing
- * from tests/.
+ * engine/core and engine/studio stay pure (no React, no DOM or browser globals, no fetch), the site's runtime
+ * code takes nothing from the Vite plugins in site/build/, the server takes nothing from site/, and scripts take
+ * nothing from tests/.
  */
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-/** Globals engine/core may not touch: it runs alike in the browser, the server and the build. */
+/** Globals engine/core and engine/studio may not touch: they run alike in the browser, the server and the build. */
 const browserGlobals = ["window", "document", "fetch", "localStorage", "sessionStorage", "navigator", "location", "history", "XMLHttpRequest"];
 
 export default tseslint.config(
@@ -33,21 +33,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ["engine/core/**"],
+    files: ["engine/core/**", "engine/studio/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["react", "react/*", "react-dom", "react-dom/*"], message: "engine/core is pure: React belongs in engine/react." },
-            { group: ["node:*"], message: "engine/core is pure: Node's modules belong in engine/node or server/." },
-            { group: ["**/site/**", "**/server/**", "**/engine/react/**", "../react/**", "../node/**", "**/engine/node/**"], message: "engine/core is pure: it imports only itself and schemas/." },
+            { group: ["react", "react/*", "react-dom", "react-dom/*"], message: "engine/core and engine/studio are pure: React belongs in engine/react." },
+            { group: ["node:*"], message: "engine/core and engine/studio are pure: Node's modules belong in engine/node or server/." },
+            { group: ["**/site/**", "**/server/**", "**/engine/react/**", "../react/**", "../node/**", "**/engine/node/**"], message: "engine/core and engine/studio are pure: they import only the core, schemas/ and packages." },
           ],
         },
       ],
-      "no-restricted-syntax": ["error", { selector: "ImportExpression", message: "engine/core is pure: it loads nothing at run time; take what it needs as an argument." }],
-      "no-restricted-globals": ["error", ...browserGlobals.map((name) => ({ name, message: "engine/core is pure: it runs in the browser, the server and the build alike; take what it needs as an argument." }))],
-      "no-restricted-properties": ["error", ...browserGlobals.map((property) => ({ object: "globalThis", property, message: "engine/core is pure: take what it needs as an argument." }))],
+      "no-restricted-syntax": ["error", { selector: "ImportExpression", message: "engine/core and engine/studio are pure: it loads nothing at run time; take what it needs as an argument." }],
+      "no-restricted-globals": ["error", ...browserGlobals.map((name) => ({ name, message: "engine/core and engine/studio are pure: it runs in the browser, the server and the build alike; take what it needs as an argument." }))],
+      "no-restricted-properties": ["error", ...browserGlobals.map((property) => ({ object: "globalThis", property, message: "engine/core and engine/studio are pure: take what it needs as an argument." }))],
     },
   },
   {

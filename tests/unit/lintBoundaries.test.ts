@@ -1,7 +1,7 @@
 /**
- * The boundaries `npm run lint` keeps (eslint.config.js): engine/core is pure, the site's runtime code takes
- * nothing from the Vite plugins, the server takes nothing from site/, scripts take nothing from tests/. Each is
- * tried with code that crosses it.
+ * The boundaries `npm run lint` keeps (eslint.config.js): engine/core and engine/studio are pure, the site's runtime
+ * code takes nothing from the Vite plugins, the server takes nothing from site/, scripts take nothing from tests/.
+ * Each is tried with code that crosses it.
  */
 import path from "node:path";
 import { ESLint } from "eslint";
@@ -43,6 +43,20 @@ describe("engine/core", () => {
     'import { stepSchema } from "./stepSchema"; export const schema = stepSchema;',
   ])("lets %j pass", async (source) => {
     expect(await broken("engine/core/example.ts", source)).toEqual([]);
+  });
+});
+
+describe("engine/studio", () => {
+  it.each([
+    ['import { useState } from "react";', "no-restricted-imports"],
+    ['export const res = await fetch("/studio/api/flows");', "no-restricted-globals"],
+    ['export const title = document.title;', "no-restricted-globals"],
+  ])("refuses %j, as engine/core does", async (source, rule) => {
+    expect(await broken("engine/studio/example.ts", source)).toEqual([rule]);
+  });
+
+  it("lets it build on engine/core", async () => {
+    expect(await broken("engine/studio/example.ts", 'import { flowGraph } from "../core/flowGraph"; export const graph = flowGraph;')).toEqual([]);
   });
 });
 
