@@ -7,7 +7,7 @@ import { kindOf } from "./kinds/registry";
 import { pickAnswers, trimAnswers } from "./answers";
 import { deriveLeadFields } from "./deriveLeadFields";
 import { toFieldErrors } from "./messages";
-import { stepFields, stepSchema } from "./stepSchema";
+import { answersSchema, stepFields } from "./stepSchema";
 import type { Answers, FieldError, FlowDocument, SchemaCheck } from "./types";
 import { nextMove, stepById } from "./walkFlow";
 
@@ -32,7 +32,7 @@ export function replayFlow(flow: FlowDocument, given: Answers, check: SchemaChec
     if (kindOf(step).ends) break;
     const fields = stepFields(step, answers);
     const data = pickAnswers(answers, fields);
-    const errors = toFieldErrors(check(stepSchema(step, answers), data), step.id, fields);
+    const errors = toFieldErrors(check(answersSchema(step, answers), data), step.id, fields);
     if (errors.length > 0) return { path, answers: kept, errors };
     Object.assign(kept, data);
     if (isSubmitStep(step)) return { path, answers: deriveLeadFields(kept), errors: [] };

@@ -11,11 +11,17 @@ export { stepFields } from "./stepFields";
  * (chosen by `businessAddressManual`), so the schema depends on the answers.
  */
 export function stepSchema(step: Step, answers: Answers = {}): JsonSchema {
-  const kind = kindOf(step);
-  // Whatever the step offers, each answer must also be a value its field takes: a flow offering another
-  // (an option the linter flags) never has it stored. How many boxes must be ticked is the step's to say.
-  const library = Object.fromEntries(kind.fields(step, answers).map((key) => [key, valuesOf(fieldSchema(key))]));
-  return { allOf: [kind.schema(step, answers, fieldSchema), { type: "object", properties: library }] };
+  return kindOf(step).schema(step, answers, fieldSchema);
+}
+
+/**
+ * What the server checks a step's answers with: the step's schema and, whatever the step offers, each answer
+ * against its field in the library, so a flow offering a value its field refuses (an option the linter flags)
+ * never has it stored. How many boxes must be ticked is the step's to say.
+ */
+export function answersSchema(step: Step, answers: Answers = {}): JsonSchema {
+  const library = Object.fromEntries(kindOf(step).fields(step, answers).map((key) => [key, valuesOf(fieldSchema(key))]));
+  return { allOf: [stepSchema(step, answers), { type: "object", properties: library }] };
 }
 
 /** A field's schema without its count of items, which a step may set otherwise. */

@@ -11,7 +11,7 @@ import { toFieldErrors } from "../../engine/core/messages";
 import type { QuoteFlowEffect } from "../../engine/core/quoteFlow";
 import { quotePath } from "../../engine/core/quotePaths";
 import { REVISION_FIELD, STEP_FIELD } from "../../engine/core/servedStep";
-import { stepFields, stepSchema } from "../../engine/core/stepSchema";
+import { answersSchema, stepFields } from "../../engine/core/stepSchema";
 import type { FlowDocument } from "../../engine/core/types";
 import { goBack, stepById } from "../../engine/core/walkFlow";
 import { deleteStaleQuoteSessions, writeQuoteSession } from "../storage/quoteSessionsStore";
@@ -86,7 +86,7 @@ export async function postStep(
   } else {
     const answers = { ...state.answers, ...submission.patch };
     const fields = stepFields(step, answers);
-    const errors = toFieldErrors(check(stepSchema(step, answers), pickAnswers(answers, fields)), step.id, fields);
+    const errors = toFieldErrors(check(answersSchema(step, answers), pickAnswers(answers, fields)), step.id, fields);
     if (errors.length > 0) state = { ...state, answers, errors };
     else {
       if (postedRevision === 0) await countStep(options, request, flow, flow.start);
