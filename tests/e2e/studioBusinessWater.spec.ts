@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { cookbook, handWritten, quoted, sameChangeAsTheJsonSections, studioSection, studioSteps, ui } from "./studioDoc";
-import { axeViolations, startStudio, tabTo, type Studio } from "./studioHelpers";
+import { axeViolations, type Studio, studioForTests, tabTo } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -25,14 +25,7 @@ async function expectSaved(studio: Studio, page: Page): Promise<void> {
 }
 
 test.describe("the flow studio section, followed with the mouse", () => {
-  let studio: Studio;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    studio = await startStudio();
-  });
-  test.afterAll(async () => {
-    await studio?.close();
-  });
+  const studio = studioForTests();
 
   test("makes business water's version 2 as the JSON sections do, byte for byte", async ({ page }) => {
     sameChangeAsTheJsonSections();
@@ -180,14 +173,7 @@ test.describe("the flow studio section, followed with the mouse", () => {
 });
 
 test.describe("the same by keyboard alone", () => {
-  let studio: Studio;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    studio = await startStudio();
-  });
-  test.afterAll(async () => {
-    await studio?.close();
-  });
+  const studio = studioForTests();
 
   /** Shift+Tab until the element has the focus. */
   async function tabBackTo(page: Page, target: ReturnType<Page["locator"]>, most = 200): Promise<void> {

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -53,6 +53,36 @@ export async function startStudio(prepare?: (formsDir: string) => void): Promise
       }
       rmSync(scratch, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A studio for the tests of the enclosing block (or file): started before them (`prepare` as for startStudio) and
+ * closed after. The handle answers for the running studio once it has started.
+ */
+export function studioForTests(prepare?: (formsDir: string) => void): Studio {
+  let started: Studio | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    started = await startStudio(prepare);
+  });
+  test.afterAll(async () => {
+    await started?.close();
+  });
+  const running = () => {
+    if (!started) throw new Error("the studio is used before it has started");
+    return started;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get formsDir() {
+      return running().formsDir;
+    },
+    read: (file) => running().read(file),
+    write: (file, text) => running().write(file, text),
+    close: () => running().close(),
   };
 }
 

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startStudio, type Studio } from "./studioHelpers";
+import { type Studio, studioForTests } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
@@ -84,14 +84,7 @@ async function openEvery(page: Page, studio: Studio): Promise<{ live: number; no
 }
 
 test.describe("on forms/ as it is", () => {
-  let studio: Studio;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    studio = await startStudio();
-  });
-  test.afterAll(async () => {
-    await studio?.close();
-  });
+  const studio = studioForTests();
 
   test("opens every version with the file's exact text as its draft, live ones read only, and changes no byte", async ({ page }) => {
     const seen = await openEvery(page, studio);
@@ -101,15 +94,8 @@ test.describe("on forms/ as it is", () => {
 });
 
 test.describe("on a copy with no split.json, so that no version is live", () => {
-  let studio: Studio;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    studio = await startStudio((formsDir) => {
-      for (const dir of readdirSync(formsDir)) rmSync(path.join(formsDir, dir, "split.json"), { force: true });
-    });
-  });
-  test.afterAll(async () => {
-    await studio?.close();
+  const studio = studioForTests((formsDir) => {
+    for (const dir of readdirSync(formsDir)) rmSync(path.join(formsDir, dir, "split.json"), { force: true });
   });
 
   test("opens every version with nothing to save, its draft the file's exact text, and changes no byte", async ({ page }) => {

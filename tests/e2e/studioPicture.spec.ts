@@ -1,8 +1,9 @@
 /** The studio's picture of a flow at 1300×900: every box in view without scrolling, its ids readable, chosen by a click. */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { fifteenStepFlow } from "./fifteenStepFlow";
-import { axeViolations, startStudio, tabTo, type Studio } from "./studioHelpers";
+import { axeViolations, studioForTests, tabTo } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({ viewport: { width: 1300, height: 900 } });
@@ -10,14 +11,9 @@ test.use({ viewport: { width: 1300, height: 900 } });
 /** The least size, in screen pixels, a step's id is drawn at. */
 const LEAST_ID_PX = 11;
 
-let studio: Studio;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  studio = await startStudio();
-  studio.write("business-water/v2.json", fifteenStepFlow(studio.read("business-water/v1.json")));
-});
-test.afterAll(async () => {
-  await studio?.close();
+const studio = studioForTests((formsDir) => {
+  const water = path.join(formsDir, "business-water");
+  writeFileSync(path.join(water, "v2.json"), fifteenStepFlow(readFileSync(path.join(water, "v1.json"), "utf8")));
 });
 
 /** Every version of every flow in the scratch copy, as "flow/vN". */

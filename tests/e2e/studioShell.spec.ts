@@ -1,17 +1,10 @@
 /** The flow studio's pages in Chromium, on a scratch copy of forms/ served by the live preview. */
 import { expect, test } from "@playwright/test";
-import { axeViolations, startStudio, tabTo, type Studio } from "./studioHelpers";
+import { axeViolations, studioForTests, tabTo } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
-let studio: Studio;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  studio = await startStudio();
-});
-test.afterAll(async () => {
-  await studio?.close();
-});
+const studio = studioForTests();
 
 /** v1 of a flow copied to v2, which no visitor gets (it is not in split.json), with `change` applied. */
 function copyToV2(flow: string, change: (doc: { steps: Array<Record<string, unknown>> } & Record<string, unknown>) => void = () => {}) {

@@ -1,19 +1,16 @@
 /** Editing a flow's steps in the studio, in Chromium: properties, a rule, adding and deleting a step, the phone preview. */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { axeViolations, startStudio, type Studio } from "./studioHelpers";
+import { axeViolations, studioForTests } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
-let studio: Studio;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  studio = await startStudio();
-  // A version no visitor gets (it is not in split.json), so it opens for editing.
-  const doc = JSON.parse(studio.read("business-water/v1.json")) as Record<string, unknown>;
-  studio.write("business-water/v2.json", `${JSON.stringify({ ...doc, version: 2, description: "A copy to edit" }, null, 2)}\n`);
-});
-test.afterAll(async () => {
-  await studio?.close();
+// A version no visitor gets (it is not in split.json), so it opens for editing.
+const studio = studioForTests((formsDir) => {
+  const water = path.join(formsDir, "business-water");
+  const doc = JSON.parse(readFileSync(path.join(water, "v1.json"), "utf8")) as Record<string, unknown>;
+  writeFileSync(path.join(water, "v2.json"), `${JSON.stringify({ ...doc, version: 2, description: "A copy to edit" }, null, 2)}\n`);
 });
 
 test("a step's properties are labelled inputs, and the phone preview redraws an edit within a second, sending nothing", async ({ page }) => {
