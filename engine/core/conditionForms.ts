@@ -3,8 +3,8 @@
  * stands for. The studio's condition builder draws and writes these; the linter names them as the right form of a
  * condition that cannot mean what it says. A condition of any other shape is still valid JSONLogic, edited as JSON.
  */
-import { fieldLabel, fieldSchema, isFieldKey } from "./fieldLibrary";
-import type { FieldKey, FlowDocument, JsonSchema } from "./types";
+import { fieldLabel, fieldSchema, isFieldKey, valueSchema } from "./fieldLibrary";
+import type { FieldKey, FlowDocument } from "./types";
 
 /** What kind of answer a field holds, as far as a comparison is concerned. */
 export type FieldShape = "choice" | "list" | "number" | "text" | "boolean";
@@ -70,8 +70,7 @@ export function comparisonsFor(key: FieldKey): Comparison[] {
  * has them. Undefined when the values are open (a name, a number, a free text with no options in the flow).
  */
 export function fieldChoices(key: FieldKey, flow?: FlowDocument): FieldChoice[] | undefined {
-  const schema = fieldSchema(key);
-  const item: JsonSchema = schema.type === "array" && schema.items ? schema.items : schema;
+  const item = valueSchema(key);
   const offered = flow ? optionsFor(flow, key) : [];
   const labelOf = (value: ConditionValue) => offered.find((o) => o.value === value)?.label ?? String(value);
   if (Array.isArray(item.enum)) return (item.enum as ConditionValue[]).map((value) => ({ value, label: labelOf(value) }));

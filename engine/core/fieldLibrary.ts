@@ -17,6 +17,12 @@ export function fieldSchema(key: FieldKey): JsonSchema {
   return inlineRefs(library.properties[key]);
 }
 
+/** The schema one answer of the field must satisfy: the field's own, or one item's for a list field. */
+export function valueSchema(key: FieldKey): JsonSchema {
+  const schema = fieldSchema(key);
+  return schema.type === "array" && schema.items ? schema.items : schema;
+}
+
 function inlineRefs(schema: JsonSchema): JsonSchema {
   if (typeof schema.$ref === "string") {
     const name = schema.$ref.replace("#/definitions/", "");

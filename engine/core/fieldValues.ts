@@ -3,16 +3,10 @@
  * field (a tick-box question's) is judged by one item of it, as its options and conditions name one item.
  */
 import { fieldChoices } from "./conditionForms";
-import { fieldSchema } from "./fieldLibrary";
+import { valueSchema } from "./fieldLibrary";
 import { byNearness, didYouMean } from "./nearestName";
 import { isFieldKey } from "./fieldLabels";
 import type { FieldKey, FlowDocument, JsonSchema, SchemaCheck, Step } from "./types";
-
-/** The schema one answer of the field must satisfy: the field's own, or one item's for a list field. */
-export function valueSchema(key: FieldKey): JsonSchema {
-  const schema = fieldSchema(key);
-  return schema.type === "array" && schema.items ? schema.items : schema;
-}
 
 /** Whether the field (one item of it, for a list field) can hold the value, by the field library's schema. */
 export function fieldTakes(check: SchemaCheck, key: FieldKey, value: unknown): boolean {

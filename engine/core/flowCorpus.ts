@@ -73,7 +73,8 @@ export interface FlowCorpus {
   findings: Finding[];
 }
 
-const VERSION_FILE = /^v([1-9][0-9]*)\.json$/;
+/** A version file's name, its number captured: `v2.json`. */
+export const VERSION_FILE = /^v([1-9][0-9]*)\.json$/;
 const SPLIT_FILE = "split.json";
 
 /** Reads a listing of the forms folder; `previous` (the last reading) supplies the last good copy of a file broken since. */

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Finding } from "../../engine/core/findings";
-import { readFlowCorpus, type FormsListing } from "../../engine/core/flowCorpus";
+import { readFlowCorpus, VERSION_FILE, type FormsListing } from "../../engine/core/flowCorpus";
 import type { SchemaCheck } from "../../engine/core/types";
 import { readFormsFolder } from "../../engine/node/formsFolder";
 
@@ -31,7 +31,7 @@ export function textHash(text: string): string {
 /** The forms folder's listing, and whether it has this flow (a folder holding at least one version file). */
 export function readListing(formsDir: string, flowId: string): { listing: FormsListing; known: boolean } {
   const listing = readFormsFolder(formsDir);
-  const known = FLOW_ID.test(flowId) && listing.files.some((f) => f.path.startsWith(`${flowId}/`) && /^v[1-9][0-9]*\.json$/.test(f.path.slice(flowId.length + 1)));
+  const known = FLOW_ID.test(flowId) && listing.files.some((f) => f.path.startsWith(`${flowId}/`) && VERSION_FILE.test(f.path.slice(flowId.length + 1)));
   return { listing, known };
 }
 
