@@ -4,10 +4,8 @@
  * `npm run forms:check` reads it, so a draft is judged exactly as the check would judge it once written.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Finding } from "../../engine/core/findings";
-import { readFlowCorpus, VERSION_FILE, type FormsListing } from "../../engine/core/flowCorpus";
+import { readFlowCorpus, VERSION_FILE, type FlowCorpus, type FormsListing } from "../../engine/core/flowCorpus";
 import type { SchemaCheck } from "../../engine/core/types";
 import { readFormsFolder } from "../../engine/node/formsFolder";
 
@@ -52,10 +50,9 @@ function fileOrder(name: string): number {
   return name === "split.json" ? Number.MAX_SAFE_INTEGER : Number(name.slice(1, -".json".length));
 }
 
-/** The file's text on disk now, or null when there is none. */
-export function diskText(formsDir: string, flowId: string, name: string): string | null {
-  const file = path.join(formsDir, flowId, name);
-  return existsSync(file) ? readFileSync(file, "utf8") : null;
+/** The file's text as the listing read it, or null when the folder has none. */
+export function listedText(listing: FormsListing, flowId: string, name: string): string | null {
+  return listing.files.find((f) => f.path === `${flowId}/${name}`)?.text ?? null;
 }
 
 /** `forms/business-water/v2.json`: the file as findings and messages name it. */
@@ -63,10 +60,15 @@ export function shownName(listing: FormsListing, flowId: string, name: string): 
   return `${listing.root}/${flowId}/${name}`;
 }
 
-/** forms:check's findings for this flow's files, with `drafts` (name → text) in place of (or beside) the files on disk. */
-export function flowFindings(listing: FormsListing, flowId: string, drafts: Record<string, string>, check: SchemaCheck): Finding[] {
+/** The forms folder as forms:check reads it, with `drafts` (name → text) in place of (or beside) this flow's files. */
+export function draftCorpus(listing: FormsListing, flowId: string, drafts: Record<string, string>, check: SchemaCheck): FlowCorpus {
   const drafted = new Set(Object.keys(drafts).map((name) => `${flowId}/${name}`));
   const files = [...listing.files.filter((f) => !drafted.has(f.path)), ...Object.entries(drafts).map(([name, text]) => ({ path: `${flowId}/${name}`, text }))];
-  const prefix = `${listing.root}/${flowId}/`;
-  return readFlowCorpus({ root: listing.root, files }, check).findings.filter((f) => f.file.startsWith(prefix));
+  return readFlowCorpus({ root: listing.root, files }, check);
+}
+
+/** The corpus's findings on this flow's files. */
+export function flowFindings(corpus: FlowCorpus, flowId: string): Finding[] {
+  const prefix = `${corpus.root}/${flowId}/`;
+  return corpus.findings.filter((f) => f.file.startsWith(prefix));
 }

@@ -1,7 +1,7 @@
 /** The studio's check: forms:check's findings for one flow with the editor's drafts in place of the files on disk. */
 import type { FastifyInstance } from "fastify";
 import { readCheckBody } from "./studioBodies";
-import { flowFindings, readListing } from "./flowFolder";
+import { draftCorpus, flowFindings, readListing } from "./flowFolder";
 import type { StudioOptions } from "./studioOptions";
 
 export async function studioCheck(app: FastifyInstance, { formsDir, check }: StudioOptions): Promise<void> {
@@ -10,6 +10,6 @@ export async function studioCheck(app: FastifyInstance, { formsDir, check }: Stu
     const { flow } = request.params;
     const { listing, known } = readListing(formsDir, flow);
     if (!known) return reply.code(404).send({ message: `No flow "${flow}" in ${listing.root}` });
-    return { findings: flowFindings(listing, flow, drafts, check) };
+    return { findings: flowFindings(draftCorpus(listing, flow, drafts, check), flow) };
   });
 }

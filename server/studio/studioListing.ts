@@ -35,7 +35,8 @@ export async function studioListing(app: FastifyInstance, { formsDir, check }: S
     const { flow } = request.params;
     const { listing, known } = readListing(formsDir, flow);
     if (!known) return reply.code(404).send({ message: `No flow "${flow}" in ${listing.root}` });
-    const title = readFlowCorpus(listing, check).flows.find((f) => f.id === flow)?.title ?? flow;
-    return { id: flow, root: listing.root, title, files: flowFiles(listing, flow), findings: flowFindings(listing, flow, {}, check) };
+    const corpus = readFlowCorpus(listing, check);
+    const title = corpus.flows.find((f) => f.id === flow)?.title ?? flow;
+    return { id: flow, root: listing.root, title, files: flowFiles(listing, flow), findings: flowFindings(corpus, flow) };
   });
 }

@@ -12,7 +12,7 @@ import { createTwoFilesPatch } from "diff";
 import type { FastifyInstance } from "fastify";
 import { hasErrors } from "../../engine/core/findings";
 import { readSaveBody, type SavedDraft } from "./studioBodies";
-import { diskText, flowFindings, readListing, shownName, textHash, type HashedText } from "./flowFolder";
+import { draftCorpus, flowFindings, listedText, readListing, shownName, textHash, type HashedText } from "./flowFolder";
 import type { StudioOptions } from "./studioOptions";
 
 /** Runs each flow's saves one after another. */
@@ -51,11 +51,11 @@ export async function studioSave(app: FastifyInstance, { formsDir, check, saved 
     return queue(flow, async () => {
       const { listing, known } = readListing(formsDir, flow);
       if (!known) return reply.code(404).send({ message: `No flow "${flow}" in ${listing.root}` });
-      const drafts = Object.entries(files).map(([name, draft]: [string, SavedDraft]) => ({ name, ...draft, disk: diskText(formsDir, flow, name) }));
+      const drafts = Object.entries(files).map(([name, draft]: [string, SavedDraft]) => ({ name, ...draft, disk: listedText(listing, flow, name) }));
       const conflicts = drafts.filter((d) => (d.disk === null ? null : textHash(d.disk)) !== d.base);
       if (conflicts.length > 0) return reply.code(409).send({ conflicts: conflicts.map(({ name, disk, text }) => ({ name, disk, draft: text })) });
 
-      const findings = flowFindings(listing, flow, Object.fromEntries(drafts.map((d) => [d.name, d.text])), check);
+      const findings = flowFindings(draftCorpus(listing, flow, Object.fromEntries(drafts.map((d) => [d.name, d.text])), check), flow);
       if (hasErrors(findings)) return reply.code(422).send({ findings });
       if (!confirm) {
         return {
