@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { Finding } from "../../engine/core/findings";
 import { readFlowCorpus, VERSION_FILE, type FlowCorpus, type FormsListing } from "../../engine/core/flowCorpus";
 import type { SchemaCheck } from "../../engine/core/types";
+import type { FileOnDisk } from "../../engine/studio/studioApiShapes";
 import { readFormsFolder } from "../../engine/node/formsFolder";
 
 /** The names a flow's folder holds that the studio reads and writes: `v<N>.json` and `split.json`. */
@@ -14,12 +15,6 @@ export const STUDIO_FILE = /^(v[1-9][0-9]{0,5}\.json|split\.json)$/;
 
 /** A flow id as a folder name: lower-case letters, digits and hyphens. */
 const FLOW_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
-
-/** A file's text and the sha256 (hex) of its UTF-8 bytes: what a save's `base` must match. */
-export interface HashedText {
-  text: string;
-  hash: string;
-}
 
 /** The sha256 (hex) of a text's UTF-8 bytes. */
 export function textHash(text: string): string {
@@ -34,8 +29,8 @@ export function readListing(formsDir: string, flowId: string): { listing: FormsL
 }
 
 /** The flow's studio files on disk (`v1.json`, …, `split.json`), by name, in the listing's order. */
-export function flowFiles(listing: FormsListing, flowId: string): Record<string, HashedText> {
-  const files: Record<string, HashedText> = {};
+export function flowFiles(listing: FormsListing, flowId: string): Record<string, FileOnDisk> {
+  const files: Record<string, FileOnDisk> = {};
   const ordered = listing.files
     .filter((f) => f.path.startsWith(`${flowId}/`))
     .map((f) => ({ name: f.path.slice(flowId.length + 1), text: f.text }))

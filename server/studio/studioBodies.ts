@@ -2,6 +2,7 @@
  * The studio's request bodies, read by hand so that each mistake gets a message that says where: a check's
  * drafts (`{ files: { "v2.json": text } }`) and a save's (`{ files: { "v2.json": { text, base } }, confirm }`).
  */
+import type { FileToSave } from "../../engine/studio/studioApiShapes";
 import { STUDIO_FILE } from "./flowFolder";
 
 /** A flow folder holds a few files; a body naming more is not the studio's. */
@@ -9,12 +10,6 @@ const MAX_FILES = 20;
 
 /** A body that cannot be read, with the message to answer it with (a 400). */
 export class BadBody extends Error {}
-
-/** One file of a save: its draft text, and the hash it had when opened (null: it must not exist yet). */
-export interface SavedDraft {
-  text: string;
-  base: string | null;
-}
 
 /** A check's drafts: file name → text. */
 export function readCheckBody(body: unknown): Record<string, string> {
@@ -28,11 +23,11 @@ export function readCheckBody(body: unknown): Record<string, string> {
 }
 
 /** A save's drafts and whether to write them. */
-export function readSaveBody(body: unknown): { files: Record<string, SavedDraft>; confirm: boolean } {
+export function readSaveBody(body: unknown): { files: Record<string, FileToSave>; confirm: boolean } {
   const files = readFiles(body);
   const { confirm } = body as { confirm?: unknown };
   if (typeof confirm !== "boolean") throw new BadBody("confirm must be true (write the files) or false (show the diff)");
-  const drafts: Record<string, SavedDraft> = {};
+  const drafts: Record<string, FileToSave> = {};
   for (const [name, draft] of files) {
     const { text, base } = (draft ?? {}) as { text?: unknown; base?: unknown };
     if (!draft || typeof draft !== "object" || Array.isArray(draft)) throw new BadBody(`files["${name}"] must be { text, base }`);

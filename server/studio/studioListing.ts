@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Finding } from "../../engine/core/findings";
 import { readFlowCorpus } from "../../engine/core/flowCorpus";
 import { readFormsFolder } from "../../engine/node/formsFolder";
+import type { FlowFiles, StudioListing } from "../../engine/studio/studioApiShapes";
 import { flowFiles, flowFindings, readListing } from "./flowFolder";
 import type { StudioOptions } from "./studioOptions";
 
@@ -28,7 +29,7 @@ export async function studioListing(app: FastifyInstance, { formsDir, check }: S
         }),
         split: counts(corpus.findings.filter((f) => f.file === `${listing.root}/${flow.id}/split.json`)),
       })),
-    };
+    } satisfies StudioListing;
   });
 
   app.get<{ Params: { flow: string } }>("/flows/:flow", async (request, reply) => {
@@ -37,6 +38,6 @@ export async function studioListing(app: FastifyInstance, { formsDir, check }: S
     if (!known) return reply.code(404).send({ message: `No flow "${flow}" in ${listing.root}` });
     const corpus = readFlowCorpus(listing, check);
     const title = corpus.flows.find((f) => f.id === flow)?.title ?? flow;
-    return { id: flow, root: listing.root, title, files: flowFiles(listing, flow), findings: flowFindings(corpus, flow) };
+    return { id: flow, root: listing.root, title, files: flowFiles(listing, flow), findings: flowFindings(corpus, flow) } satisfies FlowFiles;
   });
 }

@@ -11,8 +11,9 @@ import path from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { FastifyInstance } from "fastify";
 import { hasErrors } from "../../engine/core/findings";
-import { readSaveBody, type SavedDraft } from "./studioBodies";
-import { draftCorpus, flowFindings, listedText, readListing, shownName, textHash, type HashedText } from "./flowFolder";
+import type { Conflict, FileOnDisk, FileToSave, SaveAnswer } from "../../engine/studio/studioApiShapes";
+import { readSaveBody } from "./studioBodies";
+import { draftCorpus, flowFindings, listedText, readListing, shownName, textHash } from "./flowFolder";
 import type { StudioOptions } from "./studioOptions";
 
 /** Runs each flow's saves one after another. */
@@ -51,9 +52,9 @@ export async function studioSave(app: FastifyInstance, { formsDir, check, saved 
     return queue(flow, async () => {
       const { listing, known } = readListing(formsDir, flow);
       if (!known) return reply.code(404).send({ message: `No flow "${flow}" in ${listing.root}` });
-      const drafts = Object.entries(files).map(([name, draft]: [string, SavedDraft]) => ({ name, ...draft, disk: listedText(listing, flow, name) }));
+      const drafts = Object.entries(files).map(([name, draft]: [string, FileToSave]) => ({ name, ...draft, disk: listedText(listing, flow, name) }));
       const conflicts = drafts.filter((d) => (d.disk === null ? null : textHash(d.disk)) !== d.base);
-      if (conflicts.length > 0) return reply.code(409).send({ conflicts: conflicts.map(({ name, disk, text }) => ({ name, disk, draft: text })) });
+      if (conflicts.length > 0) return reply.code(409).send({ conflicts: conflicts.map(({ name, disk, text }): Conflict => ({ name, disk, draft: text })) });
 
       const findings = flowFindings(draftCorpus(listing, flow, Object.fromEntries(drafts.map((d) => [d.name, d.text])), check), flow);
       if (hasErrors(findings)) return reply.code(422).send({ findings });
@@ -64,7 +65,7 @@ export async function studioSave(app: FastifyInstance, { formsDir, check, saved 
             const shown = shownName(listing, flow, name);
             return { name, created: disk === null, patch: createTwoFilesPatch(shown, shown, disk ?? "", text) };
           }),
-        };
+        } satisfies SaveAnswer;
       }
       writeAtomically(path.join(formsDir, flow), Object.fromEntries(drafts.map((d) => [d.name, d.text])));
       try {
@@ -73,9 +74,9 @@ export async function studioSave(app: FastifyInstance, { formsDir, check, saved 
         // The files are written; the preview reads them again on its own when its watcher sees them.
         request.log.warn({ err: error }, "the preview could not read the flows again after a save");
       }
-      const written: Record<string, HashedText> = {};
+      const written: Record<string, FileOnDisk> = {};
       for (const { name, text } of drafts) written[name] = { text, hash: textHash(text) };
-      return { written: true, files: written };
+      return { written: true, files: written } satisfies SaveAnswer;
     });
   });
 }

@@ -1,55 +1,8 @@
 /** The studio's HTTP API (served by the live preview at /studio/api/), as typed fetch calls. */
 import type { Finding } from "../../engine/core/findings";
+import type { Conflict, FileDiff, FileOnDisk, FileToSave, FlowFiles, SaveAnswer, StudioListing } from "../../engine/studio/studioApiShapes";
 
-export interface VersionSummary {
-  version: number;
-  description?: string;
-  /** The version's share of visitors in split.json on disk; 0 when it has none. */
-  weight: number;
-  live: boolean;
-  errors: number;
-  warnings: number;
-}
-
-export interface FlowSummary {
-  id: string;
-  title: string;
-  versions: VersionSummary[];
-  split: { errors: number; warnings: number };
-}
-
-export interface FileOnDisk {
-  text: string;
-  /** sha256 of the text, hex. */
-  hash: string;
-}
-
-export interface FlowFiles {
-  id: string;
-  root: string;
-  title: string;
-  files: Record<string, FileOnDisk>;
-  findings: Finding[];
-}
-
-export interface FileToSave {
-  text: string;
-  /** The hash the file had when opened; null for a file that must not exist yet. */
-  base: string | null;
-}
-
-export interface FileDiff {
-  name: string;
-  created: boolean;
-  /** Unified diff of the file as it is on disk against the draft. */
-  patch: string;
-}
-
-export interface Conflict {
-  name: string;
-  disk: string | null;
-  draft: string;
-}
+export type { Conflict, FileDiff, FileOnDisk, FileToSave, FlowFiles, FlowSummary, VersionSummary } from "../../engine/studio/studioApiShapes";
 
 export type SaveResult =
   | { outcome: "diff"; diff: FileDiff[] }
@@ -73,10 +26,10 @@ async function messageOf(response: Response): Promise<string> {
   }
 }
 
-const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown, signal?: AbortSignal) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
 
 /** Every flow in the forms folder, with its versions' weights and counts of findings. */
-export async function listFlows(): Promise<{ root: string; flows: FlowSummary[] }> {
+export async function listFlows(): Promise<StudioListing> {
   return json(await fetch(api));
 }
 
@@ -89,7 +42,7 @@ export async function readFlowFiles(flow: string): Promise<FlowFiles | undefined
 
 /** The findings forms:check would give with these drafts in place of the files on disk. */
 export async function checkDrafts(flow: string, files: Record<string, string>, signal?: AbortSignal): Promise<Finding[]> {
-  const response = await fetch(`${api}/${encodeURIComponent(flow)}/check`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files }), signal });
+  const response = await post(`${api}/${encodeURIComponent(flow)}/check`, { files }, signal);
   return (await json<{ findings: Finding[] }>(response)).findings;
 }
 
@@ -98,6 +51,6 @@ export async function saveFiles(flow: string, files: Record<string, FileToSave>,
   const response = await post(`${api}/${encodeURIComponent(flow)}/save`, { files, confirm });
   if (response.status === 409) return { outcome: "conflict", ...(await response.json()) as { conflicts: Conflict[] } };
   if (response.status === 422) return { outcome: "refused", ...(await response.json()) as { findings: Finding[] } };
-  const body = await json<{ written: false; diff: FileDiff[] } | { written: true; files: Record<string, FileOnDisk> }>(response);
+  const body = await json<SaveAnswer>(response);
   return body.written ? { outcome: "written", files: body.files } : { outcome: "diff", diff: body.diff };
 }
