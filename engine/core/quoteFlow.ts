@@ -56,6 +56,11 @@ export type QuoteFlowInput =
   /** The flow is on screen; `historyState` is the browser's history.state (a reload keeps it). */
   | { type: "open"; historyState: unknown }
   | { type: "change"; patch: Answers }
+  /**
+   * Answers the visit brings to the step already on screen (the query's, a hand-over's, a kept snapshot's), added
+   * beneath the visitor's own; nothing moves and nothing is tracked.
+   */
+  | { type: "prefill"; answers: Answers }
   /** The step's answers are checked and the visitor moves on. */
   | { type: "next"; patch: Answers }
   /** The lead endpoint answered; no result when the request failed. */
@@ -130,6 +135,8 @@ export function transition(state: QuoteFlowState, input: QuoteFlowInput): Transi
       return open(state, input.historyState);
     case "change":
       return { state: { ...state, started: true, answers: { ...state.answers, ...input.patch } }, effects: startEffects(state) };
+    case "prefill":
+      return { state: { ...state, answers: { ...input.answers, ...state.answers } }, effects: [] };
     case "next":
       return next(state, input.patch);
     case "submitted":

@@ -48,7 +48,10 @@ export interface FlowServices {
 export interface QuoteFlowProps {
   flow: FlowDocument;
   services: FlowServices;
-  /** Answers known before the first step: query prefill, or carried over from another flow. */
+  /**
+   * Answers known before the first step: query prefill, or carried over from another flow. Given later, while the
+   * flow is on screen, they join its answers beneath the visitor's own, without drawing the step afresh.
+   */
   initialAnswers?: Answers;
   /** Where to resume (a reload in the middle of a flow); ignored when it names no step of this flow. */
   resume?: FlowSnapshot;

@@ -1,5 +1,5 @@
 /** Runs the quote flow's state machine in React: keeps its state, sends it inputs and performs its effects. */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { HISTORY_KEY } from "../core/quoteFlowHistory";
 import { initialState, servedState, transition, type QuoteFlowEffect, type QuoteFlowInput, type QuoteFlowState } from "../core/quoteFlow";
 import type { QuoteFlowProps } from "./types";
@@ -52,6 +52,17 @@ export function useQuoteFlow(props: QuoteFlowProps): [QuoteFlowState, (input: Qu
         return;
     }
   };
+
+  // Answers given after the flow is on screen join it where it stands, in the same commit: drawing it afresh would
+  // replace the step's inputs under a tap already under way (its pointer down, not yet up), and lose the tap.
+  const given = useRef(initialAnswers);
+  useLayoutEffect(() => {
+    if (initialAnswers === given.current) return;
+    given.current = initialAnswers;
+    if (initialAnswers) send({ type: "prefill", answers: initialAnswers });
+    // The answers alone: `send` is the same function each render in what it does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialAnswers]);
 
   useEffect(() => {
     send({ type: "open", historyState: window.history.state });

@@ -1,6 +1,7 @@
 /** A quote page: one flow in the version the server chose for the visit, drawn by the engine's renderer. */
-import { startTransition, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flows, loaders } from "virtual:flow-manifest";
+import { stepFields } from "../../engine/core/stepFields";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import { QuoteFlow } from "../../engine/react/QuoteFlow";
@@ -57,6 +58,16 @@ function startingPoint(flow: FlowDocument, given: Answers): FlowSnapshot | undef
   return { stepId: walk.stepId, history: walk.history, answers: given };
 }
 
+/**
+ * The visit starts where the server's page stands, and its answers are all for later steps: the first step, with no
+ * steps behind it, none of whose own fields is answered (a step with answers of its own is drawn with them).
+ */
+function startsAtDrawnStep(flow: FlowDocument, start: FlowSnapshot): boolean {
+  const drawn = flow.steps.find((s) => s.id === flow.start);
+  if (!drawn || start.stepId !== flow.start || start.history.length > 0) return false;
+  return !stepFields(drawn, start.answers).some((field) => field in start.answers);
+}
+
 /** The visitor turned analytics off, or their browser asks sites not to track them. */
 function refusesCounting(): boolean {
   return (hasChosenConsent() && !hasAnalyticsConsent()) || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
@@ -70,55 +81,38 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
   // A step past the first the server drew from the visit's kept answers (a quote begun without scripts).
   const served = use(ServedStepContext);
 
-  // The server's HTML is the version's first step with no answers; the visit's own query and progress apply after hydration.
-  useEffect(() => {
-    let live = true;
+  const flow = use(loadFlow(flowId, version));
+  // The server's HTML is the version's first step with no answers; the visit's own query and progress apply in the
+  // commit that takes that markup over, before the browser can deliver another tap. Applied any later, a tap in
+  // between would answer a step that is then drawn afresh at the visit's starting point, and be lost.
+  useLayoutEffect(() => {
     const params = new URLSearchParams(window.location.search);
     // Read before anything can redraw the step; an option tapped before the scripts ran counts as the first answer.
     const tapped = choiceTappedBeforeScripts();
     const testMode = isTestMode(params);
     if (testMode) setTestVisit(true);
+    const asked = params.get("v");
+    const known: Visit = {
+      testMode,
+      counted: !testMode && isCountedVisit(window.location.search, refusesCounting()),
+      ready: true,
+      ...(asked && Number(asked) !== version ? { unknownRequestedVersion: asked } : {}),
+    };
     if (served) {
       // The script takes the server's step over as it stands; from here the browser keeps the progress, so the
       // address loses its step (a reload resumes where the script left off, not where the server did).
       const url = new URL(window.location.href);
       url.searchParams.delete(STEP_PARAM);
       window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-      const asked = params.get("v");
-      startTransition(() =>
-        setVisit({
-          testMode,
-          counted: !testMode && isCountedVisit(window.location.search, refusesCounting()),
-          ready: true,
-          ...(asked && Number(asked) !== version ? { unknownRequestedVersion: asked } : {}),
-        }),
-      );
+      setVisit(known);
       return;
     }
-    void loadFlow(flowId, version).then((flow) => {
-      if (!live) return;
-      const carried = takeCarryOver(flowId);
-      const given = { ...carried.answers, ...prefillFromQuery(flow, params), ...tappedAnswer(flow, tapped) };
-      const resume = startingPoint(flow, given);
-      const asked = params.get("v");
-      const unknownRequestedVersion = asked && Number(asked) !== version ? asked : undefined;
-      startTransition(() =>
-        setVisit({
-          testMode,
-          counted: !testMode && isCountedVisit(window.location.search, refusesCounting()),
-          ready: true,
-          ...(unknownRequestedVersion ? { unknownRequestedVersion } : {}),
-          ...(resume ? { resume } : {}),
-          ...(carried.back ? { back: carried.back } : {}),
-        }),
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [flowId, version, served]);
+    const carried = takeCarryOver(flow.id);
+    const given = { ...carried.answers, ...prefillFromQuery(flow, params), ...tappedAnswer(flow, tapped) };
+    const resume = startingPoint(flow, given);
+    setVisit({ ...known, ...(resume ? { resume } : {}), ...(carried.back ? { back: carried.back } : {}) });
+  }, [flow, version, served]);
 
-  const flow = use(loadFlow(flowId, version));
   const services = useMemo(
     () =>
       createFlowServices(
@@ -159,12 +153,15 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
       if (step && visit.counted) sendStepEvent(step);
     };
   }, [flow, visit.ready, visit.counted]);
+  // A visit that starts at another step than the one drawn, or with Back to a chooser, draws the flow afresh; answers
+  // for later steps (a postcode in the query) join the step on screen as it stands, so a tap under way is not lost.
+  const entersElsewhere = !served && (visit.back !== undefined || (visit.resume !== undefined && !startsAtDrawnStep(flow, visit.resume)));
   useEffect(() => {
     if (!visit.ready) return;
-    const held = visit.resume || visit.back ? [] : waiting.current;
+    const held = entersElsewhere ? [] : waiting.current;
     waiting.current = [];
     for (const event of held) onEvent(event);
-  }, [visit.ready, visit.resume, visit.back, onEvent]);
+  }, [visit.ready, entersElsewhere, onEvent]);
 
   // Back on the first step: to the flow this one was entered from (the chooser), as the browser or the server knows it.
   const backAtStart = visit.back ?? served?.back;
@@ -189,7 +186,6 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
         </ol>
       </nav>
       <h1 className="quote-page__title">{flow.title}</h1>
-      <PhoneStatus service={flow.serviceType} {...(served ? { known: { partners: served.partners, open: served.open } } : {})} />
       {served?.notice && (
         <p className="notice notice--error" role="alert">
           {served.notice}
@@ -197,8 +193,9 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
       )}
       <Honeypot />
       <QuoteFlow
-        // Drawn again only for a visit that does not start as the server drew it: resumed, answered ahead, or handed over (with Back).
-        key={`${flow.id}@${flow.version}${!served && (visit.resume || visit.back) ? "#entered" : ""}`}
+        // Drawn again only for a visit that does not start as the server drew it: resumed or answered past the first
+        // step, or handed over (with Back).
+        key={`${flow.id}@${flow.version}${entersElsewhere ? "#entered" : ""}`}
         flow={flow}
         services={services}
         {...(served ? { served } : {})}
@@ -208,6 +205,9 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
         onEvent={onEvent}
         {...(backAtStart ? { onBackAtStart: () => navigate(backAtStart) } : {})}
       />
+      {/* Below the form: the line arrives after the page (the partners' answer), and drawn above it, it would move the
+          options under a visitor's finger as they tap. */}
+      <PhoneStatus service={flow.serviceType} {...(served ? { known: { partners: served.partners, open: served.open } } : {})} />
     </div>
   );
 }

@@ -102,6 +102,27 @@ test.describe("with scripts held back while the visitor clicks", () => {
     await page.getByRole("button", { name: "Back" }).click();
     await expect(page.getByRole("radio", { name: "Shop or retail" })).toBeChecked();
   });
+
+  test("a tap pressed before the scripts take the page over and lifted after chooses its option, and the query's postcode still fills the address", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/quote/business-energy/?v=1&postcode=SW1A%201AA&tm=1", { waitUntil: "commit" });
+    const electricity = page.getByRole("radio", { name: "Electricity", exact: true });
+    const option = (await electricity.boundingBox())!;
+    await page.mouse.move(option.x + option.width / 2, option.y + option.height / 2);
+    await page.mouse.down();
+    release();
+    await expect(page.locator(".quote-page")).toHaveAttribute("data-ready", "true");
+    await page.mouse.up();
+
+    // The press began before the page's script could see it, so the option is chosen and Next moves on.
+    await expect(electricity).toBeChecked();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.locator("h2.step-heading")).toHaveText("Roughly how much does your business spend on energy each month?");
+    for (const answer of ["Under £1,000", "No", "It has already ended", "British Gas"]) {
+      await page.getByRole("radio", { name: answer, exact: true }).click();
+    }
+    await expect(page.getByLabel("Postcode")).toHaveValue("SW1A 1AA");
+  });
 });
 
 test("once the scripts run, Reject is handled in the page: no reload, and the page's event fires", async ({ page, context }) => {

@@ -123,6 +123,22 @@ test.describe("§2 the phone status", () => {
     await page.goto("/quote/business-water/");
     await expect(phoneLine(page)).toContainText(QUOTE_FORM_TEXTS.closed);
   });
+
+  test("the phone line arrives without moving the question's options under the visitor's finger", async ({ page }) => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route("**/api/partners?*", async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto("/quote/business-energy/?v=1");
+    await ready(page);
+    const option = page.getByRole("radio", { name: "Electricity", exact: true });
+    const before = await option.boundingBox();
+    answer();
+    await expect(phoneLine(page)).toContainText(QUOTE_FORM_TEXTS.open);
+    expect(await option.boundingBox()).toEqual(before);
+  });
 });
 
 /** Every version of every flow that takes a lead. */

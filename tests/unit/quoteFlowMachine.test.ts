@@ -120,6 +120,16 @@ describe("the quote flow's transitions", () => {
   });
 });
 
+describe("answers given after the flow is on screen", () => {
+  it("join beneath the visitor's own, where the flow stands, and nothing is tracked", () => {
+    const tapped = run([{ type: "change", patch: { serviceType: "business-water" } }]);
+    const { state, effects } = transition(tapped.state, { type: "prefill", answers: { serviceType: "business-energy", postcode: "SW1A 1AA" } });
+    expect(state.walk).toEqual(tapped.state.walk);
+    expect(state.answers).toEqual({ serviceType: "business-water", postcode: "SW1A 1AA" });
+    expect(effects).toEqual([]);
+  });
+});
+
 describe("the lead endpoint's answer", () => {
   const failed = new Set(leadSchema.definitions.failedResponseCode.enum);
   const codes = leadSchema.definitions.responseCode.enum as LeadResponse["code"][];
