@@ -193,8 +193,7 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
       )}
       <Honeypot />
       <QuoteFlow
-        // Drawn again only for a visit that does not start as the server drew it: resumed or answered past the first
-        // step, or handed over (with Back).
+        // Drawn again only for a visit that enters elsewhere than the step the server drew (see `entersElsewhere`).
         key={`${flow.id}@${flow.version}${entersElsewhere ? "#entered" : ""}`}
         flow={flow}
         services={services}
