@@ -76,6 +76,40 @@ describe.each(serverDialects)("posts from the site's own pages only, on %s", (di
     expect(await kept(db)).toEqual(before);
   });
 
+  it.skipIf(skipped)("refuses an Origin that is not exactly scheme://host[:port], and a Referer with a user in it, though a URL parser would read the site's", async () => {
+    // Without PUBLIC_ORIGIN and not listening, the site is http://localhost:3000, known by any of its loopback names.
+    const { app, db } = await start(dialect);
+    const visit = (await getQuotePage(app, "business-water")).cookie!;
+    const before = await kept(db);
+    const refusals: Array<[string, Headers]> = [
+      ["a user before the host", { origin: "http://x@127.0.0.1:3000" }],
+      ["a path", { origin: "http://127.0.0.1:3000/quote/" }],
+      ["a bare slash", { origin: "http://localhost:3000/" }],
+      ["capitals", { origin: "HTTP://LOCALHOST:3000" }],
+      ["an empty query", { origin: "http://localhost:3000?" }],
+      ["null", { origin: "null" }],
+      ["a Referer with a user before the host", { origin: undefined, referer: "http://x@localhost:3000/business-energy/" }],
+    ];
+
+    const answers: string[] = [];
+    for (const [route, , send] of POSTS) {
+      for (const [what, headers] of refusals) answers.push(`${route}, ${what}: ${(await send(app, headers, visit)).statusCode}`);
+    }
+
+    expect(answers).toEqual(POSTS.flatMap(([route]) => refusals.map(([what]) => `${route}, ${what}: 403`)));
+    expect(await kept(db)).toEqual(before);
+  });
+
+  it.skipIf(skipped)("refuses a Referer naming PUBLIC_ORIGIN's host after a user", async () => {
+    const { app } = await start(dialect, { PUBLIC_ORIGIN: "https://www.switchplan.example" });
+    const [, , newsletter] = POSTS[2]!;
+
+    const withUser = await newsletter(app, { origin: undefined, referer: "https://x@www.switchplan.example/business-energy/" }, "");
+    const plain = await newsletter(app, { origin: undefined, referer: "https://www.switchplan.example/business-energy/" }, "");
+
+    expect([withUser.statusCode, plain.statusCode]).toEqual([403, 200]);
+  });
+
   it.skipIf(skipped)("takes each from the site's pages: their Origin, or a Referer on the site", async () => {
     const { app } = await start(dialect, { PUBLIC_ORIGIN: "https://www.switchplan.example" });
     const visit = (await getQuotePage(app, "business-water")).cookie!;
