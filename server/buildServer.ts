@@ -38,6 +38,7 @@ import { appSetting } from "./storage/appSettings";
 import { openDatabase } from "./storage/database";
 import { clientBudget } from "./security/clientBudget";
 import { siteOrigin } from "./security/siteOrigin";
+import { fastifyTrustProxy } from "./security/trustedProxies";
 import { memoryWindowCounts, redisWindowCounts } from "./security/windowCounts";
 import { countRequests } from "./metrics/httpMetrics";
 import { MetricsPortError, startMetricsServer } from "./metrics/metricsServer";
@@ -83,7 +84,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logger),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ...slowClientTimeouts(config.timeouts),
   });
   // Route schemas are checked by the project's one Ajv; the shared schemas are added for the response serialisers.

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import envSchema from "env-schema";
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
 import { parseOpeningHours } from "./hours/openingHours";
+import { parseTrustedProxies, type TrustedProxies } from "./security/trustedProxies";
 
 /** Log levels pino understands. */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -35,7 +36,7 @@ const envJsonSchema = {
     ADDRESS_API_URL: { type: "string", pattern: "^https?://" },
     DATABASE_URL: { type: "string", pattern: "^postgres(ql)?://" },
     REDIS_URL: { type: "string", pattern: "^rediss?://" },
-    TRUST_PROXY: { type: "string", enum: ON_OFF, default: "off" },
+    TRUST_PROXY: { type: "string", minLength: 1, default: "off" },
     BUYERS_FILE: { type: "string", minLength: 1, default: "server/config/buyers.json" },
     ANALYSTS_FILE: { type: "string", minLength: 1, default: "data/analysts.json" },
     OPENING_HOURS: { type: "string", minLength: 1, default: "mon-fri 09:00-17:30" },
@@ -105,8 +106,8 @@ export interface Config {
   databaseUrl?: string;
   /** Redis for rate limits shared by several instances. */
   redisUrl?: string;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind proxies: which of them name the client's address in X-Forwarded-For (security/trustedProxies.ts). */
+  trustProxy: TrustedProxies;
   buyersFile: string;
   /** Who may sign in to the analysts' pages (`npm run analysts`); with no such file, those pages are not found. */
   analystsFile: string;
@@ -163,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(vars.ADDRESS_API_URL ? { addressApiUrl: vars.ADDRESS_API_URL } : {}),
     ...(vars.DATABASE_URL ? { databaseUrl: vars.DATABASE_URL } : {}),
     ...(vars.REDIS_URL ? { redisUrl: vars.REDIS_URL } : {}),
-    trustProxy: vars.TRUST_PROXY === "on",
+    trustProxy: parseTrustedProxies(vars.TRUST_PROXY),
     buyersFile: path.resolve(repoRoot, vars.BUYERS_FILE),
     analystsFile: path.resolve(repoRoot, vars.ANALYSTS_FILE),
     openingHours: vars.OPENING_HOURS,
@@ -205,6 +206,11 @@ function crossChecks(vars: Env): string[] {
   }
   try {
     parseMarketplaceOrigins(vars.MARKETPLACE_ORIGINS);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  try {
+    parseTrustedProxies(vars.TRUST_PROXY);
   } catch (error) {
     problems.push((error as Error).message);
   }

@@ -31,7 +31,8 @@ export interface FuzzServer {
  * The settings: every limit at its default but the ones the checks need volume past, which are raised:
  * MIN_FILL_MS (leads are posted milliseconds after the form is drawn) and the buyers' daily caps (so each stored
  * lead has deliveries to count). The shop is always open, so routing does not depend on the hour the fuzz runs,
- * and the delivery worker is off (no buyer is called). TRUST_PROXY lets each simulated client bring its address.
+ * and the delivery worker is off (no buyer is called). TRUST_PROXY=1: the fuzz's client stands for one load balancer,
+ * naming each simulated client's address.
  * The analysts file lists one analyst, whose password the fuzz does not know.
  */
 async function settings(dir: string): Promise<Record<string, string>> {
@@ -42,7 +43,7 @@ async function settings(dir: string): Promise<Record<string, string>> {
     DATA_DIR: path.join(dir, "data"),
     SITE_DIR: path.join(root, "dist", "client"),
     BUYERS_FILE: await uncappedBuyersFile(dir),
-    TRUST_PROXY: "on",
+    TRUST_PROXY: "1",
     OPENING_HOURS: "always",
     MIN_FILL_MS: "0",
     DELIVERY_WORKER: "off",

@@ -1,7 +1,7 @@
 /**
  * The fuzz's own HTTP client: plain node:http on loopback, so it may send any Host, Origin or body a script could
- * (fetch refuses some), with a client address of its choice in X-Forwarded-For (the server trusts it there, as
- * behind a load balancer, so each simulated client has its own limits).
+ * (fetch refuses some), with a client address of its choice in X-Forwarded-For (the fuzz stands for the one load balancer
+ * the server trusts, TRUST_PROXY=1, so each simulated client has its own limits).
  */
 import { Agent, request } from "node:http";
 

@@ -132,7 +132,7 @@ describe.each(serverDialects)("the analysts' pages on %s", (dialect, skipped) =>
   });
 
   it.skipIf(skipped)("mark the cookie Secure behind HTTPS", async () => {
-    const s = await startWithAnalysts(dialect, undefined, { TRUST_PROXY: "on", PUBLIC_ORIGIN: "https://www.switchplan.example" });
+    const s = await startWithAnalysts(dialect, undefined, { TRUST_PROXY: "1", PUBLIC_ORIGIN: "https://www.switchplan.example" });
 
     const { setCookie } = await signIn(s.app, { ...ANALYST, headers: { "x-forwarded-proto": "https", origin: "https://www.switchplan.example" } });
 

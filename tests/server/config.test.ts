@@ -13,7 +13,7 @@ describe("loadConfig", () => {
       brand: "SwitchPlan",
       logLevel: "info",
       addressProvider: "demo",
-      trustProxy: false,
+      trustProxy: "none",
       buyersFile: path.join(repoRoot, "server", "config", "buyers.json"),
       analystsFile: path.join(repoRoot, "data", "analysts.json"),
       openingHours: "mon-fri 09:00-17:30",
@@ -44,7 +44,7 @@ describe("loadConfig", () => {
     const config = loadConfig({
       DATABASE_URL: "postgres://leads@db.internal:5432/leads",
       REDIS_URL: "redis://cache.internal:6379",
-      TRUST_PROXY: "on",
+      TRUST_PROXY: "1",
       OPENING_HOURS: "mon-fri 08:00-20:00; sat 09:00-13:00",
       FAKE_CAMPAIGN_IDS: " 111, 222 ,,333",
       MIN_FILL_MS: "0",
@@ -58,7 +58,7 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({
       databaseUrl: "postgres://leads@db.internal:5432/leads",
       redisUrl: "redis://cache.internal:6379",
-      trustProxy: true,
+      trustProxy: { hops: 1 },
       openingHours: "mon-fri 08:00-20:00; sat 09:00-13:00",
       fakeCampaignIds: ["111", "222", "333"],
       minFillMs: 0,
@@ -68,6 +68,18 @@ describe("loadConfig", () => {
       marketplaceOrigins: { mmob: "https://switchplan.mmob.example", other: "http://127.0.0.1:4000" },
       publicOrigin: "https://www.switchplan.example",
     });
+  });
+
+  it("reads TRUST_PROXY as a number of proxy hops or a list of the proxies' addresses and CIDR ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.10,2001:db8::/32" }).trustProxy).toEqual({ addresses: ["10.0.0.0/8", "192.0.2.10", "2001:db8::/32"] });
+    expect(loadConfig({ TRUST_PROXY: "off" }).trustProxy).toBe("none");
+  });
+
+  it("refuses TRUST_PROXY=on, which would trust the address a client writes, with a message naming the two forms", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "on" })).toThrow(
+      "Invalid environment variable: TRUST_PROXY=on would take whatever address a client writes in X-Forwarded-For: name what to trust, a number of proxy hops (TRUST_PROXY=1: one load balancer) or a list of proxy addresses and CIDR ranges (TRUST_PROXY=10.0.0.0/8,192.0.2.10)",
+    );
   });
 
   it("reads relative folders from the repository root, whatever the working folder", () => {
@@ -94,6 +106,10 @@ describe("loadConfig", () => {
     [{ OPENING_HOURS: "mon-fri 17:00-09:00" }, /OPENING_HOURS: "17:00-09:00" in "mon-fri 17:00-09:00" is not a time range/],
     [{ DATABASE_URL: "mysql://db/leads" }, /DATABASE_URL must match pattern/],
     [{ MARKETPLACE_ORIGINS: "mmob=https://market.example.com/embed" }, /MARKETPLACE_ORIGINS: "mmob=https:\/\/market.example.com\/embed" is not partner=origin/],
+    [{ TRUST_PROXY: "true" }, /TRUST_PROXY: "true" is not a proxy address or CIDR range: TRUST_PROXY is off, or names what to trust, a number of proxy hops/],
+    [{ TRUST_PROXY: "10.0.0.0/8,lb.internal" }, /TRUST_PROXY: "lb.internal" is not a proxy address or CIDR range/],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /TRUST_PROXY: "10.0.0.0\/33" is not a proxy address or CIDR range/],
+    [{ TRUST_PROXY: "0" }, /TRUST_PROXY: "0" is not a proxy address or CIDR range/],
     [{ DELIVERY_WORKER: "yes" }, /DELIVERY_WORKER must be equal to one of the allowed values: on, off/],
     [{ PUBLIC_ORIGIN: "www.switchplan.example" }, /PUBLIC_ORIGIN: "www.switchplan.example" is not the site's origin/],
     [{ PUBLIC_ORIGIN: "https://www.switchplan.example/quote/" }, /PUBLIC_ORIGIN: "https:\/\/www.switchplan.example\/quote\/" is not the site's origin/],

@@ -125,7 +125,7 @@ describe.each(serverDialects)("posts from the site's own pages only, on %s", (di
   });
 
   it.skipIf(skipped)("behind a proxy, takes posts from PUBLIC_ORIGIN and not from the address the proxy reaches", async () => {
-    const { app } = await start(dialect, { PUBLIC_ORIGIN: "https://www.switchplan.example", TRUST_PROXY: "on" });
+    const { app } = await start(dialect, { PUBLIC_ORIGIN: "https://www.switchplan.example", TRUST_PROXY: "1" });
     const proxied = { host: "10.0.0.5:3000", "x-forwarded-proto": "https", "x-forwarded-host": "www.switchplan.example" };
     const [, , newsletter] = POSTS[2]!;
 
