@@ -13,6 +13,7 @@ import { signInLimits } from "./analysts/signInLimits";
 import { loadBuyers } from "./buyers/loadBuyers";
 import type { Config } from "./config";
 import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWorker";
+import { firstValueQuery } from "./firstValueQuery";
 import { loadFlowCatalog, logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
@@ -21,6 +22,7 @@ import consentRoutes from "./plugins/consentRoutes";
 import errorHandler from "./plugins/errorHandler";
 import eventsRoutes from "./plugins/eventsRoutes";
 import flowUnavailablePages from "./plugins/flowUnavailablePages";
+import jsonBodies from "./plugins/jsonBodies";
 import healthRoutes from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
@@ -85,6 +87,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     logger: loggerOptions(config.logLevel, logger),
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    routerOptions: { querystringParser: firstValueQuery },
     ...slowClientTimeouts(config.timeouts),
   });
   // Route schemas are checked by the project's one Ajv; the shared schemas are added for the response serialisers.
@@ -106,6 +109,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   });
 
   await app.register(errorHandler);
+  await app.register(jsonBodies);
   // Every post the site's pages make is checked against this (server/security/crossSitePost.ts).
   const ownOrigin = siteOrigin(config, listening ?? (() => app.server.address()));
   // Cookies for every route: the consent choice, and the visit, quote session and analyst's session cookies, each signed with its own key.

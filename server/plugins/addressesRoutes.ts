@@ -24,7 +24,7 @@ const lookupFailed = { message: SOMETHING_WENT_WRONG };
  * a 502, too many lookups from one client a 429, both with the sentence the address step shows.
  */
 export default async function addressesRoutes(fastify: FastifyInstance, { provider, budget }: AddressesRoutesOptions): Promise<void> {
-  fastify.get<{ Querystring: { postcode?: string | string[] }; Reply: { addresses: Address[] } | { message: string } }>(
+  fastify.get<{ Querystring: { postcode?: string }; Reply: { addresses: Address[] } | { message: string } }>(
     "/api/addresses",
     {
       schema: {
@@ -39,10 +39,10 @@ export default async function addressesRoutes(fastify: FastifyInstance, { provid
     },
     async (request, reply) => {
       // Checked here rather than by a querystring schema, so a bad postcode gets the sentence the address step
-      // shows: "is required" when none was given, "is invalid" for a malformed or repeated one.
+      // shows: "is required" when none was given, "is invalid" for a malformed one.
       const { postcode } = request.query;
-      if (postcode === undefined || (typeof postcode === "string" && postcode.trim() === "")) return reply.code(400).send(missingPostcode);
-      if (typeof postcode !== "string" || !isValid(postcode.trim())) return reply.code(400).send(invalidPostcode);
+      if (postcode === undefined || postcode.trim() === "") return reply.code(400).send(missingPostcode);
+      if (!isValid(postcode.trim())) return reply.code(400).send(invalidPostcode);
       // Counted against the one lookup budget just before the provider is asked; the visitor can still type the address.
       const taken = await takeLookup(budget, request);
       if (!taken.allowed) {

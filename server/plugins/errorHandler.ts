@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { LeadResponse } from "../../schemas/generated/lead";
 import { envelopeErrors } from "../envelopeErrors";
+import { NestedTooDeepError } from "./jsonBodies";
 import { RATE_LIMITED } from "./rateLimits";
 
 /** The status and body to answer an error with. */
@@ -31,6 +32,8 @@ function clientErrorReply(error: FastifyError): ErrorReply | undefined {
   if (error.validation) {
     return { statusCode: 400, body: { code: "3", errors: envelopeErrors(error.validation) } };
   }
+  // With a message too, for routes whose answers carry only one (the newsletter's).
+  if (error instanceof NestedTooDeepError) return { statusCode: 400, body: { code: "3", message: error.fieldError.message, errors: [error.fieldError] } };
   const known = error.code ? clientErrors[error.code] : undefined;
   if (known) return known;
   // secure-json-parse rejects __proto__ and constructor.prototype keys with a SyntaxError.

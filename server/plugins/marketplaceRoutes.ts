@@ -23,15 +23,14 @@ interface Params {
 
 /** The marketplace route. */
 export default async function marketplaceRoutes(fastify: FastifyInstance, { flows, origins }: MarketplaceRoutesOptions): Promise<void> {
-  fastify.get<{ Params: Params; Querystring: Record<string, string | string[]> }>("/api/marketplace/:flowId/:version/:stepId", async (request, reply) => {
+  fastify.get<{ Params: Params; Querystring: Record<string, string> }>("/api/marketplace/:flowId/:version/:stepId", async (request, reply) => {
     const { flowId, version, stepId } = request.params;
     const flow = /^[1-9][0-9]*$/.test(version) ? flows.getFlow(flowId, Number(version)) : undefined;
     const step = flow?.steps.find((s) => s.id === stepId);
     // Only a step whose kind frames a partner's page has somewhere to send the frame.
     const frame = step ? kindOf(step).partnerFrame?.(step) : undefined;
     if (!frame) return reply.code(404).send({ code: "4", message: "Not found" });
-    const answers = Object.fromEntries(Object.entries(request.query).map(([key, value]) => [key, Array.isArray(value) ? value.join(",") : value]));
     reply.header("cache-control", "no-store");
-    return reply.redirect(marketplaceUrl(partnerAddress(frame, origins), frame.passFields, answers), 302);
+    return reply.redirect(marketplaceUrl(partnerAddress(frame, origins), frame.passFields, request.query), 302);
   });
 }

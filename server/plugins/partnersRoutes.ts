@@ -25,7 +25,7 @@ const services = new Set<string>(fieldsSchema.definitions.serviceType.enum);
 
 /** The partners route: names and phone numbers only, never endpoints, prices or caps. */
 export default async function partnersRoutes(fastify: FastifyInstance, { buyers, siteHours, now }: PartnersRoutesOptions): Promise<void> {
-  fastify.get<{ Querystring: { service?: string | string[] }; Reply: PartnersReply | { message: string } }>(
+  fastify.get<{ Querystring: { service?: string }; Reply: PartnersReply | { message: string } }>(
     "/api/partners",
     {
       schema: {
@@ -46,7 +46,7 @@ export default async function partnersRoutes(fastify: FastifyInstance, { buyers,
     },
     async (request, reply) => {
       const { service } = request.query;
-      if (typeof service !== "string" || !services.has(service)) return reply.code(400).send({ message: "Unknown service" });
+      if (service === undefined || !services.has(service)) return reply.code(400).send({ message: "Unknown service" });
       const partners = new Map(buyers.forService(service as ServiceType).map((b) => [b.name, { name: b.name, phone: b.phone }]));
       // The phone status changes with the clock: never from a cache.
       reply.header("cache-control", "no-store");
