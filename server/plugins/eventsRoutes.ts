@@ -2,8 +2,9 @@
  * POST /api/events: the quote page's step beacon. Records that the visit (known by its signed cookie, which the
  * quote page's server gave it) reached a step of the version it was served, once per visit and step. Counted
  * only for a visit the server assigned: no cookie, a forged one, a visitor who objects, or a version the visit
- * was not served is refused, and nothing about who sent it is kept; a step the visit cannot have reached yet (no
- * step leading to it reached, or the success step without its lead) is refused with 409. Answers 204.
+ * was not served is refused, and nothing about who sent it is kept; a step the visit cannot have reached yet (a flow
+ * whose page it was not served this period, no step leading to it reached, or the success step without its lead) is
+ * refused with 409. Answers 204.
  */
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
