@@ -91,4 +91,17 @@ describe.each(serverDialects)("step beacons of a flow the visit was served, on %
     expect(await firstTwoBeacons(stayed, stayedVersion)).toEqual([409, 409]);
     expect(await reachedIn(s, "business-energy")).toBe(4);
   });
+  test("counts no step of business energy for visits that only loaded the home energy page and posted its steps as plain forms", async () => {
+    s = await startQuoteServerOn(dialect);
+    const taken: number[] = [];
+    for (let visit = 0; visit < 10; visit++) {
+      const browser = new PlainBrowser(s.app, `198.51.100.${visit + 1}`);
+      await browser.get("/quote/home-energy/");
+      for (const [step, form] of [["utility", { utility: "gas" }], ["spend", { spend: "over5000" }]] as const) taken.push((await browser.answer("/quote/business-energy/?v=1", step, form)).statusCode);
+    }
+
+    // The forms are taken (the visitor may go on), but the visits were never served business energy's page.
+    expect(taken).toContain(303);
+    expect(await reachedIn(s, "business-energy")).toBe(0);
+  });
 });
