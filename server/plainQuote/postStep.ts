@@ -97,7 +97,9 @@ export async function postStep(
           effects.push(effect);
           continue;
         }
-        const result = await sendLead(options, request, flow, state, posted);
+        const { result, sentAnswers } = await sendLead(options, request, flow, state, posted);
+        // Another copy of this form sent the quote's lead with other answers: the state shows the answers sent.
+        if (sentAnswers) state = { ...state, answers: { ...state.answers, ...sentAnswers } };
         const after = run(state, flow, { type: "submitted", ...(result ? { result } : {}) });
         state = fromMachine(state, after.state);
         effects.push(...after.effects);
