@@ -26,9 +26,13 @@ export interface ServedStep extends ServedFlowState {
 /** The id of the element holding a served step's JSON. */
 export const SERVED_STEP_ID = "quote-served-step";
 
-/** The hidden fields every plain step form carries: the step it answers, and the revision of the state it was drawn from. */
+/**
+ * The hidden fields every plain step form carries: the step it answers, the revision of the state it was drawn from,
+ * and the version of the flow it was drawn for (what a first answer is taken in when no visit cookie came with it).
+ */
 export const STEP_FIELD = "_step";
 export const REVISION_FIELD = "_rev";
+export const VERSION_FIELD = "_ver";
 
 /** The quote page's honeypot input (site/quote/Honeypot.tsx): sent with a step's form, read with the lead. */
 export const HONEYPOT_FIELD = "company_website";

@@ -65,8 +65,11 @@ export function QuoteFlow(props: QuoteFlowProps) {
   }, [movedOn, flow, services]);
 
   const plainPage = useMemo<PlainPage>(
-    () => (served ? { revision: served.revision, query: served.query, ...(served.lookup ? { lookup: served.lookup } : {}) } : { revision: 0, query: "" }),
-    [served],
+    () => ({
+      ...(served ? { revision: served.revision, query: served.query, ...(served.lookup ? { lookup: served.lookup } : {}) } : { revision: 0, query: "" }),
+      version: flow.version,
+    }),
+    [served, flow.version],
   );
   // Back goes to the previous step's address, so it works without scripts; the script moves back itself.
   const previous = state.walk.history.at(-1);

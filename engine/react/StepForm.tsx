@@ -5,7 +5,7 @@
  */
 import { createContext, use, type FormEventHandler, type ReactNode } from "react";
 import type { AddressLookup } from "../core/kinds/stepKind";
-import { REVISION_FIELD, STEP_FIELD } from "../core/servedStep";
+import { REVISION_FIELD, STEP_FIELD, VERSION_FIELD } from "../core/servedStep";
 import { STEP_FORM_ID } from "./fieldIds";
 
 /** What the page a step is drawn on says about its plain forms. */
@@ -14,19 +14,22 @@ export interface PlainPage {
   revision: number;
   /** The page's query beside `step` (a preview's `v`, a test visit's `tm`), kept by its links. */
   query: string;
+  /** The version of the flow the page is drawn for. */
+  version?: number;
   /** The address step's last lookup, made by the server. */
   lookup?: AddressLookup;
 }
 
 export const PlainPageContext = createContext<PlainPage>({ revision: 0, query: "" });
 
-/** The hidden fields that tell the server which step a plain form answers, and from which state. */
+/** The hidden fields that tell the server which step a plain form answers, from which state, in which version. */
 export function PlainFields({ stepId }: { stepId: string }) {
-  const { revision } = use(PlainPageContext);
+  const { revision, version } = use(PlainPageContext);
   return (
     <>
       <input type="hidden" name={STEP_FIELD} value={stepId} />
       <input type="hidden" name={REVISION_FIELD} value={revision} />
+      {version !== undefined && <input type="hidden" name={VERSION_FIELD} value={version} />}
     </>
   );
 }

@@ -46,7 +46,7 @@ export interface LeadSubmission {
   startToken?: string;
   contactConsent?: ContactConsent;
   /**
-   * A random key the page makes once per quote and sends with every attempt to send its lead (a double tap, a retried request): the server stores one lead per key and answers a repeat with that lead's answer.
+   * A random key the page makes once per quote and sends with every attempt to send its lead (a double tap, a retried request): the server stores one lead per key and answers a repeat of the same answers (flow, version and replayed answers as stored) with that lead's answer, and the key sent with other answers with 409, code 3 and a message.
    */
   submissionKey?: string;
 }
@@ -122,6 +122,9 @@ export interface LeadBuyer {
  */
 export interface LeadResponse {
   code: ResponseCode;
+  /**
+   * Why the lead is not in, when no field is to blame: with code 4, something on our side or a request refused; with code 3 (HTTP 409), a submission key that already took a lead with other answers.
+   */
   message?: string;
   leadId?: string;
   errors?: FieldError[];

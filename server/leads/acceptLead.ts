@@ -32,11 +32,18 @@ export interface Acceptance {
 
 const emptyPlan = (maxGeneric: number): RoutingPlan => ({ exclusive: [], generic: [], maxGeneric });
 
+/** Where a lead came from beyond its envelope: the counted visit, and the digest of a keyed submission. */
+export interface LeadOrigin {
+  visitId?: string;
+  /** With a submission key: the digest of its flow, version and replayed answers (server/leads/submissionDigest.ts). */
+  digest?: string;
+}
+
 /**
  * Stores the lead as its kind demands and says what to answer. `answers` are the replay's, on the path to the submit
- * step; `visitId` is the counted visit it came from, when there is one.
+ * step.
  */
-export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, visitId?: string): Promise<Acceptance> {
+export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, { visitId, digest }: LeadOrigin = {}): Promise<Acceptance> {
   const receivedAt = intake.now();
   const outOfHours = !intake.siteHours.isOpen(receivedAt);
   const contactConsent = consentOnRecord(submission, flow, answers);
@@ -54,6 +61,7 @@ export async function acceptLead(intake: LeadIntake, submission: LeadSubmission,
     outOfHours,
     ...(visitId ? { visitId } : {}),
     ...(submission.submissionKey ? { submissionKey: submission.submissionKey } : {}),
+    ...(digest ? { submissionDigest: digest } : {}),
     ...(submission.tracking ? { tracking: submission.tracking } : {}),
     ...(submission.consent ? { consent: submission.consent } : {}),
     ...(contactConsent ? { contactConsent } : {}),

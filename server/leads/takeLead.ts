@@ -1,6 +1,7 @@
 /**
  * One lead's way in, wherever it was sent from (POST /api/leads, or a quote filled in without scripts): bots are
- * answered quietly, the flow is replayed over the answers, and the lead is handed to intake.
+ * answered quietly, the flow is replayed over the answers (a submission key sent again too), a key that took a lead
+ * before is answered by it, and the lead is handed to intake.
  */
 import type { FastifyBaseLogger } from "fastify";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
@@ -9,10 +10,11 @@ import type { Answers, SchemaCheck } from "../../engine/core/types";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import type { FlowCatalog } from "../flowCatalog";
 import type { LeadMetrics } from "../metrics/leadMetrics";
-import { acceptLead, type LeadIntake } from "./acceptLead";
+import { acceptLead, type Acceptance, type LeadIntake } from "./acceptLead";
 import { botReason, decoyLeadAnswer } from "./botCheck";
 import type { StartTokens } from "./startToken";
-import { leadTakenBefore } from "./takenBefore";
+import { submissionDigest } from "./submissionDigest";
+import { answerToKeyTakenBefore, leadTakenBefore, type TakenBefore } from "./takenBefore";
 
 /** What taking a lead needs. */
 export interface LeadTaking {
@@ -31,8 +33,10 @@ export interface LeadTaking {
 
 /** The HTTP status and the answer for one submission. */
 export interface TakenLead {
-  status: 200 | 400 | 503;
+  status: 200 | 400 | 409 | 503;
   answer: LeadResponse;
+  /** With 409: the lead its key took before, with other answers. */
+  keyTook?: TakenBefore;
 }
 
 /** Takes one submission from the visit `visitId` (when counted); never logs its answers. */
@@ -71,31 +75,39 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, v
     };
   }
 
-  const key = submission.submissionKey;
-  const before = key === undefined ? undefined : await leadTakenBefore(intake, key);
-  if (before) {
-    metrics?.duplicate("resent");
-    return { status: 200, answer: before };
-  }
-
   const replay = replayFlow(flow, submission.answers as Answers, check);
   if (replay.errors.length > 0) {
     metrics?.refused("3");
     return { status: 400, answer: { code: "3", errors: replay.errors } };
   }
 
-  const taken = await acceptLead(intake, submission, flow, replay.answers, visitId).catch(async (error: unknown) => {
-    // A take of the same submission running alongside stored its lead first: the key's unique index refused ours.
+  const key = submission.submissionKey;
+  const digest = key === undefined ? undefined : submissionDigest(flow.id, flow.version, replay.answers);
+  const takenWith = (before: TakenBefore): TakenLead => {
+    const { status, answer } = answerToKeyTakenBefore(before, digest!);
+    if (status === 409) {
+      metrics?.refused("3");
+      log.info({ leadId: before.answer.leadId, flowId: flow.id, version: flow.version }, "submission key sent again with other answers: refused");
+      return { status, answer, keyTook: before };
+    }
+    metrics?.duplicate("resent");
+    return { status, answer };
+  };
+  const before = key === undefined ? undefined : await leadTakenBefore(intake, key);
+  if (before) return takenWith(before);
+
+  let taken: Acceptance;
+  try {
+    taken = await acceptLead(intake, submission, flow, replay.answers, { ...(visitId ? { visitId } : {}), ...(digest ? { digest } : {}) });
+  } catch (error) {
+    // A take of the same key running alongside stored its lead first: the key's unique index refused ours.
     const first = key === undefined ? undefined : await leadTakenBefore(intake, key);
     if (!first) throw error;
-    metrics?.duplicate("resent");
-    return { answer: first, queuedDeliveries: false, resent: true };
-  });
-  const { answer, queuedDeliveries } = taken;
-  if (metrics && !("resent" in taken)) {
-    metrics.stored(flow.id, answer.code, (performance.now() - arrived) / 1000);
-    if (answer.code === "2") metrics.duplicate("person");
+    return takenWith(first);
   }
+  const { answer, queuedDeliveries } = taken;
+  metrics?.stored(flow.id, answer.code, (performance.now() - arrived) / 1000);
+  if (answer.code === "2") metrics?.duplicate("person");
   log.info({ leadId: answer.leadId, flowId: flow.id, version: flow.version, code: answer.code, buyers: answer.buyers.length }, "lead stored");
   if (queuedDeliveries) onDeliveriesQueued?.();
   return { status: 200, answer };

@@ -29,3 +29,10 @@ export function isTooOldForm(revision: number, kept: number): boolean {
 export function withAppliedForm(state: PlainState, stepId: string, revision: number): PlainState {
   return { ...state, applied: [...(state.applied ?? []), formKey(stepId, revision)].slice(-APPLIED_FORMS_KEPT) };
 }
+
+/** The state with the forms `other` applied before its own, so a state kept over `other` still knows their copies. */
+export function withFormsOf(state: PlainState, other: PlainState | undefined): PlainState {
+  const own = state.applied ?? [];
+  const theirs = (other?.applied ?? []).filter((form) => !own.includes(form));
+  return { ...state, applied: [...theirs, ...own].slice(-APPLIED_FORMS_KEPT) };
+}

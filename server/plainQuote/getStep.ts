@@ -9,13 +9,17 @@ import { pageOf, type StepPage } from "./pageModel";
 import type { PlainQuoteOptions } from "./plainOptions";
 import { sessionOf } from "./sessionCookie";
 import { keptQuery, queryOf, stepUrl } from "./stepAddress";
+import { withStoredLead } from "./storedLead";
 
 /** The page for GET `?step=`, or where to send the visitor instead (no kept state, a step not on the path). */
 export async function stepPage(options: PlainQuoteOptions, request: FastifyRequest, pageFlow: FlowDocument): Promise<StepPage | { redirect: string }> {
   const query = keptQuery(request);
   const asked = queryOf(request).get(STEP_PARAM) ?? "";
   const session = sessionOf(request);
-  const kept = typeof session === "object" ? await load(options, session.id, pageFlow.id) : undefined;
+  const sessionId = typeof session === "object" ? session.id : undefined;
+  const loaded = sessionId ? await load(options, sessionId, pageFlow.id) : undefined;
+  // Drawn as the store has it: a lead stored under the quote's key is shown, even if the state kept has not heard yet.
+  const kept = sessionId && loaded ? await withStoredLead(options, sessionId, loaded) : undefined;
   if (!kept) return { redirect: `${quotePath(pageFlow.path)}${query ? `?${query}` : ""}` };
   const { state, revision, flow } = kept;
   // A step on the path taken so far shows with the answers given (the browser's Back); any other, the current one.

@@ -25,8 +25,15 @@ export interface PlainState extends ServedFlowState {
   leadKey?: string;
 }
 
-/** A session's kept state in a flow, its revision and the flow's version it was kept for; undefined when none. */
-export async function load(options: PlainQuoteOptions, sessionId: string, flowId: string) {
+/** A session's kept state in one flow: the flow's version it was kept for, the state and its revision. */
+export interface KeptQuote {
+  flow: FlowDocument;
+  state: PlainState;
+  revision: number;
+}
+
+/** A session's kept state in a flow; undefined when none. */
+export async function load(options: PlainQuoteOptions, sessionId: string, flowId: string): Promise<KeptQuote | undefined> {
   const stored = await readQuoteSession(options.db, sessionId, flowId, options.now());
   if (!stored) return undefined;
   const state = JSON.parse(stored.state) as PlainState;

@@ -24,6 +24,7 @@ import { PLAIN_NOTICES } from "./plainNotices";
 import type { PlainQuoteOptions } from "./plainOptions";
 import { sendLead } from "./sendLead";
 import { sessionOf, startSession } from "./sessionCookie";
+import { keepKnownLead, withStoredLead } from "./storedLead";
 import { keptQuery, stepUrl } from "./stepAddress";
 
 /** Takes a posted step: where to go next (303), or a page to draw with a notice (nothing kept). */
@@ -97,7 +98,9 @@ export async function postStep(
           effects.push(effect);
           continue;
         }
-        const result = await sendLead(options, request, flow, state, posted);
+        const { result, sentAnswers } = await sendLead(options, request, flow, state, posted);
+        // Another copy of this form sent the quote's lead with other answers: the state shows the answers sent.
+        if (sentAnswers) state = { ...state, answers: { ...state.answers, ...sentAnswers } };
         const after = run(state, flow, { type: "submitted", ...(result ? { result } : {}) });
         state = fromMachine(state, after.state);
         effects.push(...after.effects);
@@ -131,11 +134,20 @@ export async function postStep(
   state = withAppliedForm(state, stepId, postedRevision);
   const id = sessionId ?? startSession(request, reply);
   if (!(await writeQuoteSession(db, id, flow.id, read, JSON.stringify(state), now()))) {
-    // Another request moved the state on meanwhile: a copy of this form (a double click) goes to where the visitor
-    // is now, as the first copy did; any other form is out of date.
-    const current = await load(options, id, flow.id);
-    if (current && isAppliedForm(current.state, stepId, postedRevision)) return { redirect: stepUrl(current.flow, current.state.walk.stepId, query) };
-    return current ? pageOf(options, current.flow, current.state, current.revision, query, 409, PLAIN_NOTICES.movedOn) : startAgain(options, flow, query, 409, PLAIN_NOTICES.ended);
+    // Another request moved the state on meanwhile. This one sent the quote's lead (or learnt of it): its state, which
+    // knows the lead, is kept over the other (server/plainQuote/storedLead.ts).
+    if (state.result) ({ flow, state } = await keepKnownLead(options, id, flow, state));
+    else {
+      // Once the quote's lead is in, and for a copy of this form (a double click), the answer is where the visitor is
+      // now, as the first copy's was; any other form is out of date.
+      const loaded = await load(options, id, flow.id);
+      const current = loaded && (await withStoredLead(options, id, loaded));
+      if (current && (current.state.result || isAppliedForm(current.state, stepId, postedRevision))) return { redirect: stepUrl(current.flow, current.state.walk.stepId, query) };
+      return current ? pageOf(options, current.flow, current.state, current.revision, query, 409, PLAIN_NOTICES.movedOn) : startAgain(options, flow, query, 409, PLAIN_NOTICES.ended);
+    }
+  } else if (!state.result) {
+    // A copy of the submit step's form racing this one may have stored the quote's lead meanwhile: then it is shown.
+    ({ flow, state } = await withStoredLead(options, id, { flow, state, revision: read + 1 }));
   }
   if (read === 0 && Math.random() < 0.05) void deleteStaleQuoteSessions(db, now()).catch(() => undefined);
   for (const effect of effects) if (effect.type === "track" && effect.event.type === "step") await countStep(options, request, flow, effect.event.stepId);

@@ -5,7 +5,7 @@ import { PRIVACY_NOTICE_VERSION } from "../../engine/core/legalVersions";
 import { HONEYPOT_FIELD } from "../../engine/core/servedStep";
 import { ANALYTICS_COOKIE, MARKETING_COOKIE } from "../../engine/core/siteCookies";
 import { consentShown } from "../../engine/core/submitStep";
-import type { FlowDocument } from "../../engine/core/types";
+import type { Answers, FlowDocument } from "../../engine/core/types";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import { visitOf } from "../experiments/visits";
 import { takeLead } from "../leads/takeLead";
@@ -14,8 +14,17 @@ import { partnersOf } from "./pageModel";
 import type { PlainQuoteOptions } from "./plainOptions";
 import { isTestVisit } from "./stepAddress";
 
+/**
+ * What sending the lead came to: the server's answer (none when it failed on our side), and, when another copy of the
+ * submit step's form had stored the quote's lead with other answers, the answers that lead was sent with.
+ */
+export interface SentLead {
+  result?: LeadResponse;
+  sentAnswers?: Answers;
+}
+
 /** Sends the lead the way the page's script would, with what this server knows of the visit. */
-export async function sendLead(options: PlainQuoteOptions, request: FastifyRequest, flow: FlowDocument, state: PlainState, posted: PostedForm): Promise<LeadResponse | undefined> {
+export async function sendLead(options: PlainQuoteOptions, request: FastifyRequest, flow: FlowDocument, state: PlainState, posted: PostedForm): Promise<SentLead> {
   const { now } = options;
   const buyers = partnersOf(options, flow).map((p) => p.name);
   const wording = consentShown(flow, state.answers, buyers);
@@ -35,6 +44,8 @@ export async function sendLead(options: PlainQuoteOptions, request: FastifyReque
   // within the minimum fill time: as the page's script does, the lead waits out the rest rather than be dropped.
   const wait = options.taking.minFillMs - (now().getTime() - state.startedAt);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, options.taking.minFillMs) + 50));
-  const { status, answer } = await takeLead(options.taking, submission, visitOf(request), request.log);
-  return status === 503 ? undefined : answer;
+  const { status, answer, keyTook } = await takeLead(options.taking, submission, visitOf(request), request.log);
+  // The quote's key took its lead from another copy of this form: that lead is the one sent, whatever this copy says.
+  if (keyTook) return { result: keyTook.answer, sentAnswers: keyTook.answers };
+  return status === 503 ? {} : { result: answer };
 }

@@ -30,7 +30,7 @@ import { loadStepRenderer, type StepRenderer } from "../plainQuote/stepPages";
 import { sendTooMany, stepGetLimits } from "../plainQuote/stepLimits";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import { PLAIN_NOTICES } from "../plainQuote/plainQuote";
-import { STEP_FIELD, STEP_PARAM } from "../../engine/core/servedStep";
+import { STEP_FIELD, STEP_PARAM, VERSION_FIELD } from "../../engine/core/servedStep";
 import { countUnknownVersion } from "../storage/unknownVersionsStore";
 import type { Database } from "../storage/schema";
 import type { ClientBudget } from "../security/clientBudget";
@@ -134,12 +134,20 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     reply: FastifyReply,
     flow: CorpusFlow,
     available: (version: number) => Promise<boolean>,
-    // What the request asks of this flow: its `?v=`, whether it shows the flow (a GET of its page does), and whether what it shows is the first step.
-    { asked, shows, showsStart = false }: { asked: string | undefined; shows: boolean; showsStart?: boolean } = { asked: request.query.v, shows: request.method === "GET" },
+    // What the request asks of this flow: its `?v=`, whether it shows the flow (a GET of its page does), whether what
+    // it shows is the first step, and the version a posted form was drawn for (its `_ver`).
+    { asked, shows, showsStart = false, drawnFor }: { asked: string | undefined; shows: boolean; showsStart?: boolean; drawnFor?: string | undefined } = {
+      asked: request.query.v,
+      shows: request.method === "GET",
+    },
   ): Promise<number> => {
-    const fallback = flow.defaultVersion!;
+    const servable = async (version: string | undefined) =>
+      version !== undefined && /^[1-9][0-9]{0,5}$/.test(version) && flows.getFlow(flow.id, Number(version)) !== undefined && (await available(Number(version)));
+    // Without a visit, a form is answered in the version it was drawn for, else the default: a version drawn afresh
+    // would check the answer against another version's question.
+    const fallback = (await servable(drawnFor)) ? Number(drawnFor) : flow.defaultVersion!;
     if (asked !== undefined && asked !== "") {
-      if (/^[1-9][0-9]{0,5}$/.test(asked) && flows.getFlow(flow.id, Number(asked)) && (await available(Number(asked)))) return Number(asked);
+      if (await servable(asked)) return Number(asked);
       // A mistyped or out-of-date campaign link: the default, and a count on /analysts/flows/ (a bounded set of values).
       if (request.method === "GET" && !isPrefetch(request)) await countUnknownVersion(db, { day: londonDate(now()), flowId: flow.id, requested: asked });
       return fallback;
@@ -149,7 +157,8 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       return fallback;
     }
     const counted = shows && testModeOf(request.query.tm) !== true && !isUncountedFetch(request);
-    const visitId = visitOf(request) ?? (await newVisit(budgets.newVisits, request, reply, counted ? { db, flowId: flow.id, day: londonDate(now()) } : undefined));
+    // A visit starts as a page is served, never with a post: a browser that keeps no cookies would start one per post.
+    const visitId = visitOf(request) ?? (request.method === "POST" ? undefined : await newVisit(budgets.newVisits, request, reply, counted ? { db, flowId: flow.id, day: londonDate(now()) } : undefined));
     if (!visitId) return fallback;
     const { period, version } = assignVisit(flow, visitId)!;
     if (!flows.getFlow(flow.id, version) || !(await available(version))) return fallback;
@@ -199,9 +208,10 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));
     }
     // The version of this page's flow, or of another flow the visitor moves into (shown to them from here).
+    const drawnFor = request.body.get(VERSION_FIELD) ?? undefined;
     const version = (flowId?: string) => {
       const other = flowId === undefined ? undefined : flows.corpus().flows.find((f) => f.id === flowId && f.defaultVersion !== undefined);
-      if (!other) return serveVisit(request, reply, flow, (v) => isBuilt(versionPageFile(flow.path, v)));
+      if (!other) return serveVisit(request, reply, flow, (v) => isBuilt(versionPageFile(flow.path, v)), { asked: request.query.v, shows: false, drawnFor });
       return serveVisit(request, reply, other, async (v) => flows.getFlow(other.id, v) !== undefined, { asked: undefined, shows: true });
     };
     const outcome = await plain.postStep(request, reply, defaultFlow, version);

@@ -39,6 +39,8 @@ export interface NewLead {
   visitId?: string;
   /** The submission's key: a second lead with the same key is refused by the store (see leadBySubmissionKey). */
   submissionKey?: string;
+  /** With a key: what the submission was (server/leads/submissionDigest.ts), to tell the key sent again from a reused one. */
+  submissionDigest?: string;
 }
 
 /** A buyer a lead is offered to: its daily cap, its delivery row, and the lead's code if it is the first to take it. */
@@ -299,5 +301,6 @@ function toRow(lead: NewLead): NewLeadRow & { id: string } {
     routing_note: lead.routingNote ?? null,
     visit_id: lead.visitId ?? null,
     submission_key: lead.submissionKey ?? null,
+    submission_digest: lead.submissionDigest ?? null,
   };
 }

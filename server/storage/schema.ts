@@ -39,6 +39,8 @@ export interface LeadsTable {
   visit_id: string | null;
   /** The key its submission carried (unique): a second take of the same submission finds this lead. */
   submission_key: string | null;
+  /** With a submission key: the digest of its flow, version and replayed answers (server/leads/submissionDigest.ts). */
+  submission_digest: string | null;
 }
 
 /** Who holds a contact (phone or e-mail) for a service until `expires_at`: the de-duplication guard. */

@@ -1,20 +1,36 @@
 /** Reading back the lead a submission's key already took: what it was answered, for a repeated or concurrent take. */
 import type { Kysely } from "kysely";
+import type { Answers } from "../../engine/core/types";
 import type { ResponseCode } from "../../schemas/generated/lead";
 import type { Database } from "./schema";
 
-/** The lead stored under a submission key: its id, code, hours and the buyers it went to (by key). */
+/** The lead stored under a submission key: its id, code, hours, the buyers it went to (by key) and what it was sent with. */
 export interface SubmittedLead {
   leadId: string;
   code: ResponseCode;
   outOfHours: boolean;
   buyerKeys: string[];
+  /** The replayed answers it stored. */
+  answers: Answers;
+  /** The digest of its flow, version and answers (server/leads/submissionDigest.ts). */
+  digest: string | null;
 }
 
 /** The lead a submission key took, if any. */
 export async function leadBySubmissionKey(db: Kysely<Database>, key: string): Promise<SubmittedLead | undefined> {
-  const lead = await db.selectFrom("leads").select(["id", "response_code", "form_is_time_ooh"]).where("submission_key", "=", key).executeTakeFirst();
+  const lead = await db
+    .selectFrom("leads")
+    .select(["id", "response_code", "form_is_time_ooh", "answers", "submission_digest"])
+    .where("submission_key", "=", key)
+    .executeTakeFirst();
   if (!lead) return undefined;
   const deliveries = await db.selectFrom("deliveries").select("buyer_key").where("lead_id", "=", lead.id).orderBy("buyer_key").execute();
-  return { leadId: lead.id, code: lead.response_code as ResponseCode, outOfHours: Number(lead.form_is_time_ooh) === 1, buyerKeys: deliveries.map((d) => d.buyer_key) };
+  return {
+    leadId: lead.id,
+    code: lead.response_code as ResponseCode,
+    outOfHours: Number(lead.form_is_time_ooh) === 1,
+    buyerKeys: deliveries.map((d) => d.buyer_key),
+    answers: JSON.parse(lead.answers) as Answers,
+    digest: lead.submission_digest,
+  };
 }

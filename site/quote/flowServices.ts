@@ -67,6 +67,9 @@ export function createFlowServices(
         body: JSON.stringify({ ...envelope, submissionKey, tracking: withRequestedVersion(readTracking(), envelope.tracking), consent: visitorConsent() }),
       });
       if (response.status >= 500) throw new Error(`Lead endpoint answered ${response.status}`);
+      // The key took a lead with other answers (one lost on the way, then changed): the visitor is told, and a next
+      // try is a new submission.
+      if (response.status === 409) submissionKeys.delete(flow.id);
       return (await response.json()) as LeadResponse;
     },
 

@@ -211,3 +211,22 @@ test("a session cookie changed by hand gets a clear message and stores nothing",
   await expect(page.getByRole("alert").filter({ hasText: "Your answers could not be checked, so nothing was saved. Please start again." })).toBeVisible();
   expect(leadsByEmail(visitor.email!)).toEqual([]);
 });
+
+test("takes the first answer of a browser that keeps no cookies in the version its page showed, 8 visits out of 8", async ({ browser }) => {
+  for (let visit = 0; visit < 8; visit++) {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/quote/business-energy/");
+    const version = (await shownStep(page).getAttribute("data-version"))!;
+    const first = readFlowDoc("business-energy", Number(version)).start;
+    // The visit cookie the page set is not kept: the answer carries the version its form was drawn for.
+    await context.clearCookies();
+
+    await answerPlainStep(page, readFlowDoc("business-energy", Number(version)).steps.find((s) => s.id === first)!, {}, sampleVisitor());
+
+    await expect(page.getByText("Your answers could not be checked")).toHaveCount(0);
+    await expect(shownStep(page)).toHaveAttribute("data-version", version);
+    await expect(shownStep(page)).not.toHaveAttribute("data-step", first);
+    await context.close();
+  }
+});

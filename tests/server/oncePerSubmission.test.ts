@@ -1,11 +1,12 @@
 /**
  * One lead per quote and one move per form, whatever the concurrency, on SQLite and PostgreSQL: a contact step
  * posted 20 times at once stores one lead with one set of deliveries, as do 20 tries of POST /api/leads with one
- * submission key; copies of one plain form move the kept state once, and a form of an older revision never applied
- * (a page kept by the browser's Back) is still taken once.
+ * submission key (those with other details than the lead stored are refused); copies of one plain form move the kept
+ * state once, and a form of an older revision never applied (a page kept by the browser's Back) is still taken once.
  */
 import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { REUSED_KEY_MESSAGE } from "../../server/leads/takenBefore";
 import type { Database } from "../../server/storage/schema";
 import { openTestPostgres } from "./support/databases";
 import { answerUpToContact, PLAIN_CONTACT, PLAIN_PAGE, PlainBrowser } from "./support/plainBrowser";
@@ -60,6 +61,12 @@ async function keptState(s: StoreServer) {
   return { revision: Number(row.revision), stepId: (JSON.parse(row.state) as { walk: { stepId: string } }).walk.stepId };
 }
 
+/** The e-mail address business energy's kept state shows. */
+async function keptEmail(s: StoreServer) {
+  const row = await s.query((db) => db.selectFrom("quote_sessions").select("state").where("flow_id", "=", "business-energy").executeTakeFirstOrThrow());
+  return (JSON.parse(row.state) as { answers: { email?: string } }).answers.email;
+}
+
 /** The contact step's details, different per copy when asked. */
 const detailsOf = (copy: number, different: boolean) =>
   different ? { ...PLAIN_CONTACT, customerName: `Jane Copy${copy}`, email: `jane${copy}@example.com`, phone: `0113 496 ${String(1000 + copy)}` } : PLAIN_CONTACT;
@@ -84,12 +91,14 @@ describe.each(serverDialects)("on %s", (dialect, skipped) => {
     expect(new Set(deliveries.map((d) => d.buyer_key)).size).toBe(deliveries.length);
     for (const response of responses) expect([response.statusCode, response.headers.location]).toEqual([303, `${PLAIN_PAGE}?v=1&step=done`]);
     expect(await keptState(s)).toEqual({ revision: revision + 1, stepId: "done" });
+    // The success page shows the details the stored lead was sent with, whichever copy's state was kept.
+    expect(await keptEmail(s)).toBe(leads[0]!.email);
   });
 
   it.skipIf(skipped).each([
     ["the same details", false],
     ["different details", true],
-  ])("20 tries at once of POST /api/leads with one submission key, with %s: one lead, one set of deliveries, one answer", async (_name, different) => {
+  ])("20 tries at once of POST /api/leads with one submission key, with %s: one lead, one set of deliveries, the first lead's answer to the same details", async (_name, different) => {
     const s = await startOn(dialect);
     const submissionKey = "k5cT0d9y1kR3w8Pq2mZ4aA";
     const consent = { contactConsent: { wording: "Your details may go to: Bionic.", buyers: ["Bionic"] }, submissionKey };
@@ -105,9 +114,12 @@ describe.each(serverDialects)("on %s", (dialect, skipped) => {
     expect(leads).toHaveLength(1);
     expect(deliveries.length).toBeGreaterThan(0);
     expect(new Set(deliveries.map((d) => d.lead_id))).toEqual(new Set([leads[0]!.id]));
+    const first = [200, expect.objectContaining({ leadId: leads[0]!.id, buyers: [expect.objectContaining({ name: "Bionic" })] })];
+    const refused = [409, { code: "3", message: REUSED_KEY_MESSAGE }];
     const answers = responses.map((r) => [r.statusCode, r.json()]);
-    expect(answers[0]).toEqual([200, expect.objectContaining({ leadId: leads[0]!.id, buyers: [expect.objectContaining({ name: "Bionic" })] })]);
-    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    // Every copy with the stored lead's details gets its answer; with other details (all but the one stored), 409.
+    expect(answers.filter(([status]) => status === 200)).toEqual(Array(different ? 1 : 20).fill(first));
+    expect(answers.filter(([status]) => status !== 200)).toEqual(Array(different ? 19 : 0).fill(refused));
   });
 
   it.skipIf(skipped).each([2, 3, 10])("%i copies at once of one plain form move the kept state once, and each goes to where the visitor is now", async (copies) => {

@@ -3,10 +3,12 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
+import { STEP_FORM_ID } from "../../../engine/react/fieldIds";
 import { QuoteFlow } from "../../../engine/react/QuoteFlow";
 import {
   answerV1UpToAddress,
   businessEnergyV1,
+  businessEnergyV2,
   fakeServices,
   nextButton,
   nextLozenge,
@@ -129,5 +131,19 @@ describe("the steps it reports", () => {
     await tapOption(user, "Gas");
 
     expect(events).toEqual(["utility", "spend"]);
+  });
+});
+
+describe("a step's plain form", () => {
+  it.each([
+    [businessEnergyV1, "utility"],
+    [businessEnergyV2, "address"],
+  ])("posts, without scripts, the step it answers, the revision it was drawn from and the version it was drawn for", (flow, step) => {
+    renderFlow(flow);
+
+    const form = document.getElementById(STEP_FORM_ID) as HTMLFormElement;
+    const hidden = Object.fromEntries([...new FormData(form)].filter(([name]) => name.startsWith("_")));
+
+    expect(hidden).toEqual({ _step: step, _rev: "0", _ver: String(flow.version) });
   });
 });
