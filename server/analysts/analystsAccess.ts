@@ -6,6 +6,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../storage/schema";
 import type { Analyst, AnalystsDirectory } from "./analystsFile";
 import { sessionAnalyst } from "./analystSession";
 import { decoyHash, verifyPassword } from "./passwords";
@@ -37,8 +39,8 @@ export function basicCredentials(request: FastifyRequest): { name: string; passw
   return colon < 0 ? { name: decoded, password: "" } : { name: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** Access checked against `directory`, limited by `limits`; failures are logged on the request's logger. */
-export function analystsAccess({ directory, limits, now }: { directory: AnalystsDirectory; limits: SignInLimits; now: () => Date }): AnalystsAccess {
+/** Access checked against `directory` and the sessions in `db`, limited by `limits`; failures are logged on the request's logger. */
+export function analystsAccess({ directory, limits, db, now }: { directory: AnalystsDirectory; limits: SignInLimits; db: Kysely<Database>; now: () => Date }): AnalystsAccess {
   const digestKey = randomBytes(32);
   const remembered = new Map<string, string>();
   // Checks under way, so a burst of requests with the same credentials waits for one scrypt rather than starting one each.
@@ -82,7 +84,7 @@ export function analystsAccess({ directory, limits, now }: { directory: Analysts
     async of(request) {
       const analysts = await directory.current();
       if (!analysts) return "no analysts";
-      const signedIn = sessionAnalyst(request, analysts, now());
+      const signedIn = await sessionAnalyst(request, db, analysts, now());
       if (signedIn) return { analyst: signedIn };
       const basic = basicCredentials(request);
       if (!basic) return "anonymous";

@@ -8,6 +8,9 @@ export const SIGN_IN_NOTICES = {
   signedOut: "You have signed out.",
 } as const;
 
+/** What a post that is not the sign-in form is told (415). */
+export const FORM_ONLY = "Sign in with the form on the sign-in page.";
+
 /** The answer to a sign-in tried too often: when to try again, in minutes. */
 export function tooManySignInsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

@@ -9,7 +9,7 @@ import { returnPathFromField } from "../consent/returnPath";
 import type { Analyst } from "../analysts/analystsFile";
 import type { AnalystsAccess } from "../analysts/analystsAccess";
 import { endAnalystSession, startAnalystSession } from "../analysts/analystSession";
-import { signInPage, signInProblemPage, SIGN_IN_NOTICES, tooManySignInsMessage } from "../analysts/signInPage";
+import { FORM_ONLY, signInPage, signInProblemPage, SIGN_IN_NOTICES, tooManySignInsMessage } from "../analysts/signInPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import analystsFlowsRoutes, { privatePage, type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
 
@@ -64,6 +64,7 @@ function wantsPage(request: FastifyRequest): boolean {
 
 /** The analysts' routes. */
 export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, now, ...pages }: AnalystsRoutesOptions): Promise<void> {
+  const { db } = pages;
   fastify.decorateRequest("analyst", null);
   const toIndex = (_request: FastifyRequest, reply: FastifyReply) => reply.redirect("/analysts/", 301);
   const toHome = (_request: FastifyRequest, reply: FastifyReply) => privatePage(reply).redirect(HOME, 303);
@@ -105,6 +106,9 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
     signIn.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     signIn.addHook("onRequest", async (request, reply) => {
       if (!(await access.directory.current())) return notFound(reply);
+      // The form is the only way to post a sign-in: any other body is refused before it is read.
+      const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      if (request.method === "POST" && request.routeOptions.url === SIGN_IN && type !== FORM_TYPE) return html(reply, 415, signInProblemPage(FORM_ONLY));
     });
     signIn.get<{ Querystring: { return?: string; "signed-out"?: string } }>(SIGN_IN, async (request, reply) => {
       const notice = request.query["signed-out"] === undefined ? undefined : SIGN_IN_NOTICES.signedOut;
@@ -119,7 +123,7 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
       if (!name || !password) return html(reply, 400, signInPage({ returnPath, name, notice: SIGN_IN_NOTICES.missing }));
       const checked = await access.check(request, name, password);
       if (checked.ok) {
-        startAnalystSession(request, reply, checked.analyst, now());
+        await startAnalystSession(request, reply, db, checked.analyst, now());
         return privatePage(reply).redirect(returnPath, 303);
       }
       if (checked.retryAfterSeconds !== undefined) {
@@ -129,7 +133,7 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
     });
     signIn.post("/analysts/sign-out", async (request, reply) => {
       if (postedFromAnotherSite(request, siteOrigin())) return html(reply, 403, signInProblemPage("Signing out is only possible from this site's own pages."));
-      endAnalystSession(request, reply);
+      await endAnalystSession(request, reply, db);
       return privatePage(reply).redirect(`${SIGN_IN}?signed-out`, 303);
     });
   });

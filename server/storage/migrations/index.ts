@@ -11,6 +11,7 @@ import * as leadSubmissionKey from "./0008_lead_submission_key";
 import * as leftOutVisits from "./0009_left_out_visits";
 import * as experimentAggregates from "./0010_experiment_aggregates";
 import * as deliveryQueueByBuyer from "./0011_delivery_queue_by_buyer";
+import * as analystSessions from "./0012_analyst_sessions";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0009_left_out_visits": leftOutVisits,
   "0010_experiment_aggregates": experimentAggregates,
   "0011_delivery_queue_by_buyer": deliveryQueueByBuyer,
+  "0012_analyst_sessions": analystSessions,
 };
