@@ -38,7 +38,8 @@ import { appSetting } from "./storage/appSettings";
 import { openDatabase } from "./storage/database";
 import { clientBudget } from "./security/clientBudget";
 import { siteOrigin } from "./security/siteOrigin";
-import { memoryWindowCounts, redisWindowCounts } from "./security/windowCounts";
+import { connectSharedRedis, type FallbackLimit } from "./security/sharedRedis";
+import { memoryWindowCounts, sharedWindowCounts } from "./security/windowCounts";
 import { countRequests } from "./metrics/httpMetrics";
 import { MetricsPortError, startMetricsServer } from "./metrics/metricsServer";
 import { serverMetrics, type ServerMetrics } from "./metrics/registry";
@@ -91,8 +92,18 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   for (const schema of sharedSchemas) app.addSchema(schema);
   logFlowFindings(app.log, flows.corpus());
 
+  // Limits shared by the instances through Redis (memory while it is away), or this instance's own (server/security/).
+  const redis = config.redisUrl ? await connectSharedRedis(config.redisUrl, app.log) : undefined;
+  const countsUnder = (prefix: string, limit: FallbackLimit) => (redis ? sharedWindowCounts(redis, prefix, limit) : memoryWindowCounts());
+  const rateLimitCounts = countsUnder("switchplan-rate-limit-", "rate_limit");
+  // Budgets that span routes or must not stop the request (server/security/clientBudget.ts).
+  const counts = countsUnder("switchplan-budget-", "budget");
+  app.addHook("onClose", async () => {
+    await Promise.all([rateLimitCounts.close(), counts.close()]);
+    await redis?.close();
+  });
   // The operators' metrics only with a metrics port (server/metrics/): without one, no part is given any to count.
-  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, now, log: app.log });
+  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, now, log: app.log, ...(redis ? { redis } : {}) });
   const db = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl })
     : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite"), ...(metrics ? { onCommit: metrics.storage.committed } : {}) });
@@ -111,7 +122,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(signedCookies, { key: await appSetting(db, "visit_cookie_key") });
   const servedFlows = flows.corpus().flows.flatMap((f) => f.versions.flatMap((v) => (v.flow ? [v.flow] : [])));
   await app.register(securityHeaders, { siteDir: config.siteDir, frameOrigins: marketplaceOrigins(servedFlows, config.marketplaceOrigins) });
-  await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
+  await app.register(rateLimits, { ...config.rateLimit, counts: rateLimitCounts });
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
   // One way in for every lead: the page's script posts to /api/leads, a quote without scripts is taken by the server.
@@ -125,11 +136,6 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     ...(metrics ? { metrics: metrics.leads } : {}),
   };
   const addresses = createAddressProvider(config);
-  // Budgets that span routes or must not stop the request (server/security/clientBudget.ts), shared as the rate limits are.
-  const counts = config.redisUrl ? await redisWindowCounts(config.redisUrl, app.log) : memoryWindowCounts();
-  app.addHook("onClose", async () => {
-    await counts.close();
-  });
   const addressBudget = clientBudget(counts, "address-lookups", { max: config.addressRateLimitMax, windowMs: config.rateLimit.windowMs });
   const { newVisitsMax, quoteSessionsMax, windowMs } = config.perAddress;
   const budgets = { newVisits: clientBudget(counts, "new-visits", { max: newVisitsMax, windowMs }), quoteSessions: clientBudget(counts, "quote-sessions", { max: quoteSessionsMax, windowMs }) };

@@ -9,7 +9,7 @@ import { returnPathFromField } from "../consent/returnPath";
 import type { Analyst } from "../analysts/analystsFile";
 import type { AnalystsAccess } from "../analysts/analystsAccess";
 import { endAnalystSession, startAnalystSession } from "../analysts/analystSession";
-import { FORM_ONLY, signInPage, signInProblemPage, SIGN_IN_NOTICES, tooManySignInsMessage } from "../analysts/signInPage";
+import { FORM_ONLY, refusalAnswer, signInPage, signInProblemPage, SIGN_IN_NOTICES } from "../analysts/signInPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import analystsFlowsRoutes, { privatePage, type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
 
@@ -90,9 +90,8 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
         return plainAnswer(reply.header("www-authenticate", CHALLENGE), 401, "Sign in as an analyst: /analysts/sign-in, or HTTP Basic authentication.");
       }
       if ("refused" in who) {
-        const { retryAfterSeconds } = who.refused;
-        if (retryAfterSeconds !== undefined) return plainAnswer(reply.header("retry-after", String(retryAfterSeconds)), 429, tooManySignInsMessage(retryAfterSeconds));
-        return plainAnswer(reply.header("www-authenticate", CHALLENGE), 401, SIGN_IN_NOTICES.wrong);
+        const { status, message, retryAfterSeconds } = refusalAnswer(who.refused);
+        return plainAnswer(retryAfterSeconds === undefined ? reply.header("www-authenticate", CHALLENGE) : reply.header("retry-after", String(retryAfterSeconds)), status, message);
       }
       request.analyst = who.analyst;
     });
@@ -126,10 +125,9 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
         await startAnalystSession(request, reply, db, checked.analyst, now());
         return privatePage(reply).redirect(returnPath, 303);
       }
-      if (checked.retryAfterSeconds !== undefined) {
-        return html(reply.header("retry-after", String(checked.retryAfterSeconds)), 429, signInProblemPage(tooManySignInsMessage(checked.retryAfterSeconds)));
-      }
-      return html(reply, 401, signInPage({ returnPath, name, notice: SIGN_IN_NOTICES.wrong }));
+      const { status, message, retryAfterSeconds } = refusalAnswer(checked);
+      if (retryAfterSeconds === undefined) return html(reply, status, signInPage({ returnPath, name, notice: message }));
+      return html(reply.header("retry-after", String(retryAfterSeconds)), status, signInProblemPage(message));
     });
     signIn.post("/analysts/sign-out", async (request, reply) => {
       if (postedFromAnotherSite(request, siteOrigin())) return html(reply, 403, signInProblemPage("Signing out is only possible from this site's own pages."));
