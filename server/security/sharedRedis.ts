@@ -32,7 +32,7 @@ export interface SharedRedis extends RedisHealth {
 
 /** Connects to `url`; a Redis away at start is logged and tried again in the background, as later. */
 export async function connectSharedRedis(url: string, log: FastifyBaseLogger): Promise<SharedRedis> {
-  const client = new Redis(url, { connectTimeout: 500, commandTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+  const client = new Redis(url, { connectTimeout: 1000, commandTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   let state: "starting" | "up" | "away" = "starting";
   const away = (error: unknown) => {
     if (state === "away") return;
