@@ -205,8 +205,8 @@ try {
     ]);
     phases.push(drawnSteps, healthBesideSteps);
     const files = (beside: string) => [
-      probeApart(`GET /favicon.svg, ${beside}`, `${site.url}/favicon.svg`, seconds * 1000, 1),
-      probeApart(`GET /business-energy/, ${beside}`, `${site.url}/business-energy/`, seconds * 1000, 1),
+      probeApart(`GET /favicon.svg, ${beside}`, `${site.url}/favicon.svg`, seconds * 1000, probes),
+      probeApart(`GET /business-energy/, ${beside}`, `${site.url}/business-energy/`, seconds * 1000, probes),
     ];
     filesAlone = await Promise.all(files("alone"));
     [flood, ...filesBeside] = await Promise.all([floodSignIns(`POST /analysts/sign-in (${signIns} wrong)`, site.url, signIns, seconds * 1000), ...files("beside them")]);
