@@ -51,13 +51,13 @@ describe.each(serverDialects)("an instance that cannot reach Redis, on %s", (dia
     const closed = `redis://127.0.0.1:${await freePort()}`;
     const s = await startWithAnalysts(dialect, { REDIS_URL: closed, RATE_LIMIT_MAX: "5", ADDRESS_RATE_LIMIT_MAX: "5", NEW_VISITS_PER_ADDRESS_MAX: "10" });
 
-    const leads = await statusesOf(40, (i) => postLead(s, i, "198.51.100.40"));
-    const lookups = await statusesOf(40, () => lookUp(s, "198.51.100.41"));
-    await statusesOf(150, () => visit(s, "198.51.100.42"));
+    const leads = await statusesOf(20, (i) => postLead(s, i, "198.51.100.40"));
+    const lookups = await statusesOf(20, () => lookUp(s, "198.51.100.41"));
+    await statusesOf(60, () => visit(s, "198.51.100.42"));
     const exposures = await s.db.selectFrom("experiment_exposures").select("visit_id").execute();
 
-    expect(refused(leads)).toBe(35);
-    expect(refused(lookups)).toBe(35);
+    expect(refused(leads)).toBe(15);
+    expect(refused(lookups)).toBe(15);
     expect(exposures).toHaveLength(10);
   });
 
