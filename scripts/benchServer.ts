@@ -14,7 +14,11 @@
  *      read 10 times a second, with the health probes beside it: the report must never hold the server;
  *   5. on a second server that serves the built site (dist/, from `npm run build`): a version's pre-rendered quote
  *      page, for comparison, then a step drawn for a visitor without scripts (GET `?step=`, with the quote cookie of
- *      one posted first answer), with the health probes beside it as in phase 3.
+ *      one posted first answer), with the health probes beside it as in phase 3;
+ *   6. on that server, a static file (/favicon.svg) and a pre-rendered page (/business-energy/) probed from a thread
+ *      of their own, alone and then beside --sign-ins (200) clients posting wrong sign-ins, each post from an
+ *      address and for a name of its own (X-Forwarded-For, with TRUST_PROXY=1), so no limit stops them and every
+ *      one asks for a password check: the files must stay fast however many sign-ins arrive.
  * It prints requests/s, p50 and p99 of each, the leads/health ratio, and the health p99 while leads are
  * posted, each beside its target; and the machine's load average, as other work there skews every figure.
  * With --metrics the servers export the operators' metrics (METRICS_PORT), scraped every second throughout:
@@ -28,6 +32,7 @@ import { loadSettings, postLead, root, startLeadServer, uncappedBuyersFile } fro
 import { freePort, scrapeEvery } from "./support/metricsScraper";
 import { percentile, probeApart, type Phase } from "./bench/phases";
 import { readReportPaced } from "./bench/analystsReport";
+import { floodSignIns, type Flood } from "./bench/signInFlood";
 import { seedVisits } from "./bench/seedVisits";
 import { scratchAnalyst } from "./support/scratchAnalyst";
 import { formsDirFromEnv, loadFlowCorpus } from "../engine/node/formsFolder";
@@ -40,6 +45,7 @@ stopQuietlyWhenOutputCloses();
 const seconds = Number(argument("--seconds") ?? 5);
 const connections = Number(argument("--connections") ?? 32);
 const probes = Number(argument("--probes") ?? 2);
+const signIns = Number(argument("--sign-ins") ?? 200);
 /** Visits of business energy in the first server's store before it starts (the analysts' report reads them). */
 const visits = Number((argument("--visits") ?? "1000000").replace(/_/g, ""));
 const withMetrics = process.argv.includes("--metrics");
@@ -180,8 +186,12 @@ try {
   const siteDir = path.join(root, "dist", "client");
   if (!existsSync(path.join(root, "dist", "server", "entry-server.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   const siteMetrics = await metricsEnv();
-  const site = await startLeadServer({ ...loadSettings(path.join(dir, "site"), await uncappedBuyersFile(dir)), SITE_DIR: siteDir, ...siteMetrics });
+  // Behind one trusted proxy, so each sign-in of the flood is counted against the address it names.
+  const site = await startLeadServer({ ...loadSettings(path.join(dir, "site"), await uncappedBuyersFile(dir)), SITE_DIR: siteDir, ANALYSTS_FILE: analyst.file, TRUST_PROXY: "1", ...siteMetrics });
   const siteScraper = siteMetrics.METRICS_PORT ? scrapeEvery(Number(siteMetrics.METRICS_PORT), 1000) : undefined;
+  let flood: Flood;
+  let filesAlone: Phase[];
+  let filesBeside: Phase[];
   try {
     const version = energy.defaultVersion!;
     const prerendered = getPage(`${site.url}/quote/business-energy/?v=${version}`);
@@ -194,6 +204,13 @@ try {
       probeApart(`GET /api/health (${probes} beside steps)`, `${site.url}/api/health`, seconds * 1000, probes),
     ]);
     phases.push(drawnSteps, healthBesideSteps);
+    const files = (beside: string) => [
+      probeApart(`GET /favicon.svg, ${beside}`, `${site.url}/favicon.svg`, seconds * 1000, probes),
+      probeApart(`GET /business-energy/, ${beside}`, `${site.url}/business-energy/`, seconds * 1000, probes),
+    ];
+    filesAlone = await Promise.all(files("alone"));
+    [flood, ...filesBeside] = await Promise.all([floodSignIns(`POST /analysts/sign-in (${signIns} wrong)`, site.url, signIns, seconds * 1000), ...files("beside them")]);
+    phases.push(...filesAlone, flood, ...filesBeside);
   } finally {
     await siteScraper?.stop();
     await site.stop();
@@ -218,12 +235,18 @@ try {
   const healthReportP99 = percentile(healthBesideReport.latencies, 99);
   console.log(`health p99 while report read:    ${healthReportP99.toFixed(1)} ms (report ${REPORTS_PER_SECOND} a second, p99 ${percentile(reportRead.latencies, 99).toFixed(1)} ms; target ≤ 20 ms: ${verdict(healthReportP99 <= 20)})`);
   console.log(`plain step p50 / p99:            ${percentile(stepsAlone.latencies, 50).toFixed(1)} / ${stepP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(stepP99 <= 50)})`);
-  const [drawnSteps, healthBesideSteps] = phases.slice(-2) as [Phase, Phase];
+  const [drawnSteps, healthBesideSteps] = phases.slice(-7, -5) as [Phase, Phase];
   const drawnP99 = percentile(drawnSteps.latencies, 99);
   const healthStepsP99 = percentile(healthBesideSteps.latencies, 99);
   console.log(`drawn step pages:                ${perSecond(drawnSteps).toFixed(0)} a second (target ≥ 1,000: ${verdict(perSecond(drawnSteps) >= 1000)})`);
   console.log(`drawn step p50 / p99:            ${percentile(drawnSteps.latencies, 50).toFixed(1)} / ${drawnP99.toFixed(1)} ms (target p99 ≤ 50 ms: ${verdict(drawnP99 <= 50)})`);
   console.log(`health p99 while steps drawn:    ${healthStepsP99.toFixed(1)} ms (target ≤ 20 ms: ${verdict(healthStepsP99 <= 20)})`);
+  const [faviconP99, pageP99] = filesBeside.map((phase) => percentile(phase.latencies, 99)) as [number, number];
+  const answered = Object.entries(flood.statuses).map(([status, count]) => `${count} × ${status}`).join(", ");
+  console.log(
+    `files p99 beside ${signIns} sign-ins:  ${faviconP99.toFixed(1)} ms /favicon.svg, ${pageP99.toFixed(1)} ms /business-energy/ ` +
+      `(alone ${filesAlone.map((phase) => percentile(phase.latencies, 99).toFixed(1)).join(" and ")} ms; sign-ins answered ${answered}; target ≤ 50 ms: ${verdict(Math.max(faviconP99, pageP99) <= 50)})`,
+  );
   if (phases.some((phase) => phase.failures > 0)) process.exitCode = 1;
 } finally {
   await server.stop();

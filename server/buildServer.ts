@@ -41,7 +41,8 @@ import { openDatabase } from "./storage/database";
 import { clientBudget } from "./security/clientBudget";
 import { siteOrigin } from "./security/siteOrigin";
 import { fastifyTrustProxy } from "./security/trustedProxies";
-import { memoryWindowCounts, redisWindowCounts } from "./security/windowCounts";
+import { connectSharedRedis, type FallbackLimit } from "./security/sharedRedis";
+import { memoryWindowCounts, sharedWindowCounts } from "./security/windowCounts";
 import { countRequests } from "./metrics/httpMetrics";
 import { MetricsPortError, startMetricsServer } from "./metrics/metricsServer";
 import { serverMetrics, type ServerMetrics } from "./metrics/registry";
@@ -95,8 +96,18 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   for (const schema of sharedSchemas) app.addSchema(schema);
   logFlowFindings(app.log, flows.corpus());
 
+  // Limits shared by the instances through Redis (memory while it is away), or this instance's own (server/security/).
+  const redis = config.redisUrl ? await connectSharedRedis(config.redisUrl, app.log) : undefined;
+  const countsUnder = (prefix: string, limit: FallbackLimit) => (redis ? sharedWindowCounts(redis, prefix, limit) : memoryWindowCounts());
+  const rateLimitCounts = countsUnder("switchplan-rate-limit-", "rate_limit");
+  // Budgets that span routes or must not stop the request (server/security/clientBudget.ts).
+  const counts = countsUnder("switchplan-budget-", "budget");
+  app.addHook("onClose", async () => {
+    await Promise.all([rateLimitCounts.close(), counts.close()]);
+    await redis?.close();
+  });
   // The operators' metrics only with a metrics port (server/metrics/): without one, no part is given any to count.
-  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, now, log: app.log });
+  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, now, log: app.log, ...(redis ? { redis } : {}) });
   const db = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl })
     : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite"), ...(metrics ? { onCommit: metrics.storage.committed } : {}) });
@@ -116,7 +127,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(signedCookies, { key: await appSetting(db, "visit_cookie_key") });
   const servedFlows = flows.corpus().flows.flatMap((f) => f.versions.flatMap((v) => (v.flow ? [v.flow] : [])));
   await app.register(securityHeaders, { siteDir: config.siteDir, frameOrigins: marketplaceOrigins(servedFlows, config.marketplaceOrigins) });
-  await app.register(rateLimits, { ...config.rateLimit, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
+  await app.register(rateLimits, { ...config.rateLimit, counts: rateLimitCounts });
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
   // One way in for every lead: the page's script posts to /api/leads, a quote without scripts is taken by the server.
@@ -130,11 +141,6 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     ...(metrics ? { metrics: metrics.leads } : {}),
   };
   const addresses = createAddressProvider(config);
-  // Budgets that span routes or must not stop the request (server/security/clientBudget.ts), shared as the rate limits are.
-  const counts = config.redisUrl ? await redisWindowCounts(config.redisUrl, app.log) : memoryWindowCounts();
-  app.addHook("onClose", async () => {
-    await counts.close();
-  });
   const addressBudget = clientBudget(counts, "address-lookups", { max: config.addressRateLimitMax, windowMs: config.rateLimit.windowMs });
   const { newVisitsMax, quoteSessionsMax, windowMs } = config.perAddress;
   const budgets = { newVisits: clientBudget(counts, "new-visits", { max: newVisitsMax, windowMs }), quoteSessions: clientBudget(counts, "quote-sessions", { max: quoteSessionsMax, windowMs }) };
@@ -144,7 +150,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const access =
     analysts === "open"
       ? "open"
-      : analystsAccess({ directory: analystsDirectory(config.analystsFile, (error) => app.log.error({ err: error }, "the analysts file cannot be read")), limits: signInLimits(counts), now });
+      : analystsAccess({ directory: analystsDirectory(config.analystsFile, (error) => app.log.error({ err: error }, "the analysts file cannot be read")), limits: signInLimits(counts), db, now });
   await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), siteOrigin: ownOrigin, now });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });

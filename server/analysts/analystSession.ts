@@ -1,11 +1,15 @@
 /**
- * The analysts' session cookie (`_sp_analyst`): `<issued ms>.<password stamp>.<name>`, signed with the key of its own
- * name (plugins/signedCookies.ts), HttpOnly, SameSite=Strict, scoped to /analysts. It lasts 8 hours from the time
- * inside the signed value, whatever the browser keeps; the stamp ties it to the analyst's password hash, so a
+ * The analysts' session cookie (`_sp_analyst`): the random id of a session kept in the store
+ * (storage/analystSessionsStore.ts), signed with the key of its own name (plugins/signedCookies.ts), HttpOnly,
+ * SameSite=Strict, scoped to /analysts. A session lasts 8 hours from its sign-in, whatever the browser keeps, and
+ * ends at sign-out for every instance sharing the store. It holds a fingerprint of the analyst's password hash, so a
  * password changed by removing and adding the analyst again ends the sessions of the old one.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import { deleteAnalystSession, findAnalystSession, recordAnalystSession } from "../storage/analystSessionsStore";
+import type { Database } from "../storage/schema";
 import type { Analyst } from "./analystsFile";
 
 /** The cookie's name. */
@@ -17,8 +21,10 @@ export const SESSION_MS = 8 * 60 * 60 * 1000;
 /** The path the cookie is sent to: the analysts' pages only. */
 export const ANALYSTS_PATH = "/analysts";
 
-/** A client's clock a little ahead of ours is no reason to refuse; a time further ahead is no time we wrote. */
+/** A clock a little behind another instance's is no reason to refuse; a sign-in further ahead is none we recorded. */
 const SKEW_MS = 60_000;
+
+const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** A short fingerprint of the analyst's password hash (not of the password). */
 function stampOf(analyst: Analyst): string {
@@ -29,27 +35,36 @@ function cookieOptions(request: FastifyRequest) {
   return { path: ANALYSTS_PATH, httpOnly: true, sameSite: "strict", secure: request.protocol === "https" } as const;
 }
 
-/** Signs `analyst` in: sets the cookie on the reply. */
-export function startAnalystSession(request: FastifyRequest, reply: FastifyReply, analyst: Analyst, now: Date): void {
-  reply.setSignedCookie(ANALYST_SESSION_COOKIE, `${now.getTime()}.${stampOf(analyst)}.${analyst.name}`, { ...cookieOptions(request), maxAge: SESSION_MS / 1000 });
+/** The session id the request's cookie carries, if we signed it as this cookie. */
+function sessionIdOf(request: FastifyRequest): string | undefined {
+  const unsigned = request.signedCookie(ANALYST_SESSION_COOKIE);
+  return unsigned?.valid && SESSION_ID.test(unsigned.value) ? unsigned.value : undefined;
 }
 
-/** Signs out: the cookie is cleared. */
-export function endAnalystSession(request: FastifyRequest, reply: FastifyReply): void {
+/** Signs `analyst` in: records a new session and sets its cookie on the reply. */
+export async function startAnalystSession(request: FastifyRequest, reply: FastifyReply, db: Kysely<Database>, analyst: Analyst, now: Date): Promise<void> {
+  const sessionId = randomBytes(16).toString("base64url");
+  await recordAnalystSession(db, { session_id: sessionId, analyst: analyst.name, password_stamp: stampOf(analyst), started_at: now.toISOString() }, SESSION_MS);
+  reply.setSignedCookie(ANALYST_SESSION_COOKIE, sessionId, { ...cookieOptions(request), maxAge: SESSION_MS / 1000 });
+}
+
+/** Signs out: the session is ended in the store and the cookie cleared. */
+export async function endAnalystSession(request: FastifyRequest, reply: FastifyReply, db: Kysely<Database>): Promise<void> {
+  const sessionId = sessionIdOf(request);
+  if (sessionId) await deleteAnalystSession(db, sessionId);
   reply.clearCookie(ANALYST_SESSION_COOKIE, cookieOptions(request));
 }
 
 /**
- * The analyst the request's cookie signs in, or undefined: none, not signed by us as this cookie, older than 8 hours,
- * or naming an analyst no longer listed (or listed since with another password).
+ * The analyst the request's cookie signs in, or undefined: none, not signed by us as this cookie, a session ended or
+ * older than 8 hours, or naming an analyst no longer listed (or listed since with another password).
  */
-export function sessionAnalyst(request: FastifyRequest, analysts: ReadonlyMap<string, Analyst>, now: Date): Analyst | undefined {
-  const unsigned = request.signedCookie(ANALYST_SESSION_COOKIE);
-  if (!unsigned?.valid) return undefined;
-  const match = /^(\d{1,15})\.([A-Za-z0-9_-]{12})\.(.+)$/.exec(unsigned.value);
-  if (!match) return undefined;
-  const age = now.getTime() - Number(match[1]);
+export async function sessionAnalyst(request: FastifyRequest, db: Kysely<Database>, analysts: ReadonlyMap<string, Analyst>, now: Date): Promise<Analyst | undefined> {
+  const sessionId = sessionIdOf(request);
+  const session = sessionId === undefined ? undefined : await findAnalystSession(db, sessionId);
+  if (!session) return undefined;
+  const age = now.getTime() - Date.parse(session.started_at);
   if (age >= SESSION_MS || age < -SKEW_MS) return undefined;
-  const analyst = analysts.get(match[3]!);
-  return analyst && stampOf(analyst) === match[2] ? analyst : undefined;
+  const analyst = analysts.get(session.analyst);
+  return analyst && stampOf(analyst) === session.password_stamp ? analyst : undefined;
 }

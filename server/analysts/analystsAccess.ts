@@ -1,21 +1,31 @@
 /**
  * Who is asking for an analysts' page: an analyst signed in by the session cookie, or by HTTP Basic authentication
- * (for curl and scripts), or nobody. Name and password are checked the same way for the form and for Basic: the
- * failure limits first, then the hash; a failure is counted and logged with the name and address, never the password.
+ * (for curl and scripts), or nobody. Name and password are checked the same way for the form and for Basic: the try
+ * takes its place in the failure limits first, then waits its turn for a password check; a failure is logged with
+ * the name and address, never the password. While Redis, which shares the limits, is away, no password is checked.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../storage/schema";
 import type { Analyst, AnalystsDirectory } from "./analystsFile";
 import { sessionAnalyst } from "./analystSession";
+import { checkSlots, PASSWORD_CHECK_SLOTS } from "./passwordCheckSlots";
 import { decoyHash, verifyPassword } from "./passwords";
 import type { SignInLimits } from "./signInLimits";
 
+/**
+ * Why a name and password were not taken: wrong; past the failure limit; every password check slot taken (try again
+ * in a moment); or the limits unshared because Redis is away (a locked name must not get in through memory counts).
+ */
+export type Refusal = { refusal: "wrong" } | { refusal: "too many failures" | "too many at once" | "limits unshared"; retryAfterSeconds: number };
+
 /** The outcome of a name and password. */
-export type CredentialsCheck = { ok: true; analyst: Analyst } | { ok: false; retryAfterSeconds?: number };
+export type CredentialsCheck = { ok: true; analyst: Analyst } | ({ ok: false } & Refusal);
 
 /** Who a request is. */
-export type Access = { analyst: Analyst } | "anonymous" | { refused: CredentialsCheck & { ok: false } } | "no analysts";
+export type Access = { analyst: Analyst } | "anonymous" | { refused: Refusal } | "no analysts";
 
 /** Checks names and passwords, and requests. */
 export interface AnalystsAccess {
@@ -27,6 +37,21 @@ export interface AnalystsAccess {
 
 /** Passwords recently found right, kept as keyed digests: a script sending Basic on every request costs one scrypt, not one each. */
 const REMEMBERED = 64;
+/** A check refused for want of a slot is worth trying again at once; Redis coming back takes longer. */
+const BUSY_RETRY_SECONDS = 2;
+const UNSHARED_RETRY_SECONDS = 60;
+
+const WRONG = { ok: false, refusal: "wrong" } as const;
+const BUSY = { ok: false, refusal: "too many at once", retryAfterSeconds: BUSY_RETRY_SECONDS } as const;
+const UNSHARED = { ok: false, refusal: "limits unshared", retryAfterSeconds: UNSHARED_RETRY_SECONDS } as const;
+
+/** What each refusal is logged as (with the name tried and the address). */
+const LOGGED: Record<Refusal["refusal"], string> = {
+  wrong: "analyst sign-in failed",
+  "too many failures": "analyst sign-in refused: too many failures",
+  "too many at once": "analyst sign-in refused: too many password checks at once",
+  "limits unshared": "analyst sign-in refused: redis is unreachable",
+};
 
 /** Name and password from `Authorization: Basic …`, or undefined when the header is absent or another scheme. */
 export function basicCredentials(request: FastifyRequest): { name: string; password: string } | undefined {
@@ -37,43 +62,50 @@ export function basicCredentials(request: FastifyRequest): { name: string; passw
   return colon < 0 ? { name: decoded, password: "" } : { name: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** Access checked against `directory`, limited by `limits`; failures are logged on the request's logger. */
-export function analystsAccess({ directory, limits, now }: { directory: AnalystsDirectory; limits: SignInLimits; now: () => Date }): AnalystsAccess {
+/** Access checked against `directory` and the sessions in `db`, limited by `limits`; refusals are logged on the request's logger. */
+export function analystsAccess({ directory, limits, db, now }: { directory: AnalystsDirectory; limits: SignInLimits; db: Kysely<Database>; now: () => Date }): AnalystsAccess {
   const digestKey = randomBytes(32);
   const remembered = new Map<string, string>();
-  // Checks under way, so a burst of requests with the same credentials waits for one scrypt rather than starting one each.
-  const checking = new Map<string, Promise<boolean>>();
+  // Tries under way, so identical ones sent together (same name, password and address) are one try with one check.
+  const trying = new Map<string, Promise<CredentialsCheck>>();
+  const slots = checkSlots(PASSWORD_CHECK_SLOTS);
   const digest = (name: string, password: string) => createHmac("sha256", digestKey).update(`${name}\0${password}`).digest("base64url");
 
-  async function passwordIsRight(analyst: Analyst | undefined, name: string, password: string): Promise<boolean> {
-    if (!analyst) {
-      // As long as a wrong password takes: the answer's time does not tell which names are listed.
-      await verifyPassword(password, await decoyHash());
-      return false;
-    }
-    const key = digest(name, password);
-    if (remembered.get(key) === analyst.passwordHash) return true;
-    const check = `${key} ${analyst.passwordHash}`;
-    let pending = checking.get(check);
-    if (!pending) checking.set(check, (pending = verifyPassword(password, analyst.passwordHash).finally(() => checking.delete(check))));
-    if (!(await pending)) return false;
+  /** A password found right lately: no check is made, so no try is taken, but a name or address past the limit is still refused. */
+  async function rememberedRight(request: FastifyRequest, analyst: Analyst): Promise<CredentialsCheck> {
+    const spent = await limits.spent(request, analyst.name);
+    if (spent.unshared) return UNSHARED;
+    return spent.allowed ? { ok: true, analyst } : { ok: false, refusal: "too many failures", retryAfterSeconds: spent.retryAfterSeconds };
+  }
+
+  async function tryPassword(request: FastifyRequest, analyst: Analyst | undefined, name: string, password: string, key: string): Promise<CredentialsCheck> {
+    const taken = await limits.take(request, name);
+    if (taken.unshared) return UNSHARED;
+    if (!taken.allowed) return { ok: false, refusal: "too many failures", retryAfterSeconds: taken.retryAfterSeconds };
+    // A name that is not listed is checked against a decoy, as long as a wrong password takes: the time tells nothing.
+    const right = await slots.run(async () => (await verifyPassword(password, analyst?.passwordHash ?? (await decoyHash()))) && analyst !== undefined);
+    if (right === "busy" || right) await limits.giveBack(request, name);
+    if (right === "busy") return BUSY;
+    if (!right || !analyst) return WRONG;
     if (remembered.size >= REMEMBERED) remembered.clear();
     remembered.set(key, analyst.passwordHash);
-    return true;
+    return { ok: true, analyst };
   }
 
   async function check(request: FastifyRequest, name: string, password: string): Promise<CredentialsCheck> {
-    const who = { analyst: name.slice(0, 64), address: normalizeIP(request.ip, 64) };
-    const allowed = await limits.mayTry(request, name);
-    if (!allowed.allowed) {
-      request.log.warn(who, "analyst sign-in refused: too many failures");
-      return { ok: false, retryAfterSeconds: allowed.retryAfterSeconds };
-    }
+    const address = normalizeIP(request.ip, 64);
     const analyst = (await directory.current())?.get(name);
-    if (await passwordIsRight(analyst, name, password)) return { ok: true, analyst: analyst! };
-    await limits.failed(request, name);
-    request.log.warn(who, "analyst sign-in failed");
-    return { ok: false };
+    const key = digest(name, password);
+    let outcome: Promise<CredentialsCheck>;
+    if (analyst && remembered.get(key) === analyst.passwordHash) outcome = rememberedRight(request, analyst);
+    else {
+      const tryKey = `${key} ${analyst?.passwordHash ?? ""} ${address}`;
+      outcome = trying.get(tryKey) ?? tryPassword(request, analyst, name, password, key).finally(() => trying.delete(tryKey));
+      trying.set(tryKey, outcome);
+    }
+    const checked = await outcome;
+    if (!checked.ok) request.log.warn({ analyst: name.slice(0, 64), address }, LOGGED[checked.refusal]);
+    return checked;
   }
 
   return {
@@ -82,7 +114,7 @@ export function analystsAccess({ directory, limits, now }: { directory: Analysts
     async of(request) {
       const analysts = await directory.current();
       if (!analysts) return "no analysts";
-      const signedIn = sessionAnalyst(request, analysts, now());
+      const signedIn = await sessionAnalyst(request, db, analysts, now());
       if (signedIn) return { analyst: signedIn };
       const basic = basicCredentials(request);
       if (!basic) return "anonymous";

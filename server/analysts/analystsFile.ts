@@ -72,25 +72,33 @@ export interface AnalystsDirectory {
   current(): Promise<ReadonlyMap<string, Analyst> | undefined>;
 }
 
-/** Watches `file` by its modification time (one stat per call); a file that turns unreadable keeps the last good list, logged. */
+/**
+ * Watches `file` by its modification time: one stat per call, shared by the calls made while it is under way (a
+ * burst of requests costs one); a file that turns unreadable keeps the last good list, logged.
+ */
 export function analystsDirectory(file: string, onError: (error: Error) => void): AnalystsDirectory {
   let seen: { stamp: string; analysts: Map<string, Analyst> | undefined } | undefined;
+  let looking: Promise<ReadonlyMap<string, Analyst> | undefined> | undefined;
+  async function look(): Promise<ReadonlyMap<string, Analyst> | undefined> {
+    const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
+    const stamp = info ? `${info.mtimeMs} ${info.size} ${info.ino}` : "none";
+    if (seen?.stamp === stamp) return seen.analysts;
+    try {
+      seen = { stamp, analysts: info ? await readAnalystsFile(file) : undefined };
+    } catch (error) {
+      onError(error as Error);
+      // A file being edited by hand is no reason to let anyone in: the last good list stands, or nobody.
+      seen = { stamp, analysts: seen?.analysts ?? new Map() };
+    }
+    return seen.analysts;
+  }
   return {
-    async current() {
-      const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return undefined;
-        throw error;
-      });
-      const stamp = info ? `${info.mtimeMs} ${info.size} ${info.ino}` : "none";
-      if (seen?.stamp === stamp) return seen.analysts;
-      try {
-        seen = { stamp, analysts: info ? await readAnalystsFile(file) : undefined };
-      } catch (error) {
-        onError(error as Error);
-        // A file being edited by hand is no reason to let anyone in: the last good list stands, or nobody.
-        seen = { stamp, analysts: seen?.analysts ?? new Map() };
-      }
-      return seen.analysts;
+    current() {
+      looking ??= look().finally(() => (looking = undefined));
+      return looking;
     },
   };
 }

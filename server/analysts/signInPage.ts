@@ -1,5 +1,6 @@
 /** The analysts' sign-in page: a plain HTML form (no scripts), and the sign-out button the analysts' pages carry. */
 import { escapeHtml, plainPage } from "../plainPage";
+import type { Refusal } from "./analystsAccess";
 
 /** What the sign-in page says above the form, and its status. */
 export const SIGN_IN_NOTICES = {
@@ -8,10 +9,30 @@ export const SIGN_IN_NOTICES = {
   signedOut: "You have signed out.",
 } as const;
 
+/** What a post that is not the sign-in form is told (415). */
+export const FORM_ONLY = "Sign in with the form on the sign-in page.";
+
 /** The answer to a sign-in tried too often: when to try again, in minutes. */
 export function tooManySignInsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/**
+ * A refused sign-in's status and words: 401 for a wrong name or password; 429 past the failure limit, or while every
+ * password check is taken; 503 while the limits cannot be shared (Redis is away). Retry-After goes with the last three.
+ */
+export function refusalAnswer(refused: Refusal): { status: 401 | 429 | 503; message: string; retryAfterSeconds?: number } {
+  switch (refused.refusal) {
+    case "wrong":
+      return { status: 401, message: SIGN_IN_NOTICES.wrong };
+    case "too many failures":
+      return { status: 429, message: tooManySignInsMessage(refused.retryAfterSeconds), retryAfterSeconds: refused.retryAfterSeconds };
+    case "too many at once":
+      return { status: 429, message: "Too many sign-ins at once. Try again in a moment.", retryAfterSeconds: refused.retryAfterSeconds };
+    case "limits unshared":
+      return { status: 503, message: "Signing in is not possible for the moment. Try again in a minute.", retryAfterSeconds: refused.retryAfterSeconds };
+  }
 }
 
 /** The page: name, password and the page to go back to; `notice` says why it is shown again. */

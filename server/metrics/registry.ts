@@ -9,12 +9,14 @@ import type { Kysely } from "kysely";
 import { Registry, collectDefaultMetrics } from "prom-client";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
 import type { FlowCatalog } from "../flowCatalog";
+import type { RedisHealth } from "../security/sharedRedis";
 import type { Database } from "../storage/schema";
 import { deliveryMetrics, type DeliveryMetrics } from "./deliveryMetrics";
 import { experimentMetrics, type ExperimentMetrics } from "./experimentMetrics";
 import { flowMetrics } from "./flowMetrics";
 import { httpMetrics, type HttpMetrics } from "./httpMetrics";
 import { leadMetrics, type LeadMetrics } from "./leadMetrics";
+import { redisMetrics } from "./redisMetrics";
 import { storageMetrics, type StorageMetrics } from "./storageMetrics";
 
 /** What both processes export. */
@@ -54,10 +56,11 @@ export function processMetrics({ buyers, now, log }: MetricsSources): ProcessMet
   };
 }
 
-/** The server's registry: the process's series, and HTTP, leads, experiments and flows. */
-export function serverMetrics(sources: MetricsSources & { flows: FlowCatalog }): ServerMetrics {
+/** The server's registry: the process's series, and HTTP, leads, experiments, flows and, when the limits are shared, Redis. */
+export function serverMetrics(sources: MetricsSources & { flows: FlowCatalog; redis?: RedisHealth }): ServerMetrics {
   const base = processMetrics(sources);
   flowMetrics(base.registry, sources.flows);
+  if (sources.redis) redisMetrics(base.registry, sources.redis);
   return {
     ...base,
     http: httpMetrics(base.registry),

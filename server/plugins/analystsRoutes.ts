@@ -9,7 +9,7 @@ import { returnPathFromField } from "../consent/returnPath";
 import type { Analyst } from "../analysts/analystsFile";
 import type { AnalystsAccess } from "../analysts/analystsAccess";
 import { endAnalystSession, startAnalystSession } from "../analysts/analystSession";
-import { signInPage, signInProblemPage, SIGN_IN_NOTICES, tooManySignInsMessage } from "../analysts/signInPage";
+import { FORM_ONLY, refusalAnswer, signInPage, signInProblemPage, SIGN_IN_NOTICES } from "../analysts/signInPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import analystsFlowsRoutes, { privatePage, type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
 
@@ -64,6 +64,7 @@ function wantsPage(request: FastifyRequest): boolean {
 
 /** The analysts' routes. */
 export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, now, ...pages }: AnalystsRoutesOptions): Promise<void> {
+  const { db } = pages;
   fastify.decorateRequest("analyst", null);
   const toIndex = (_request: FastifyRequest, reply: FastifyReply) => reply.redirect("/analysts/", 301);
   const toHome = (_request: FastifyRequest, reply: FastifyReply) => privatePage(reply).redirect(HOME, 303);
@@ -89,9 +90,8 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
         return plainAnswer(reply.header("www-authenticate", CHALLENGE), 401, "Sign in as an analyst: /analysts/sign-in, or HTTP Basic authentication.");
       }
       if ("refused" in who) {
-        const { retryAfterSeconds } = who.refused;
-        if (retryAfterSeconds !== undefined) return plainAnswer(reply.header("retry-after", String(retryAfterSeconds)), 429, tooManySignInsMessage(retryAfterSeconds));
-        return plainAnswer(reply.header("www-authenticate", CHALLENGE), 401, SIGN_IN_NOTICES.wrong);
+        const { status, message, retryAfterSeconds } = refusalAnswer(who.refused);
+        return plainAnswer(retryAfterSeconds === undefined ? reply.header("www-authenticate", CHALLENGE) : reply.header("retry-after", String(retryAfterSeconds)), status, message);
       }
       request.analyst = who.analyst;
     });
@@ -105,6 +105,9 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
     signIn.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     signIn.addHook("onRequest", async (request, reply) => {
       if (!(await access.directory.current())) return notFound(reply);
+      // The form is the only way to post a sign-in: any other body is refused before it is read.
+      const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      if (request.method === "POST" && request.routeOptions.url === SIGN_IN && type !== FORM_TYPE) return html(reply, 415, signInProblemPage(FORM_ONLY));
     });
     signIn.get<{ Querystring: { return?: string; "signed-out"?: string } }>(SIGN_IN, async (request, reply) => {
       const notice = request.query["signed-out"] === undefined ? undefined : SIGN_IN_NOTICES.signedOut;
@@ -119,17 +122,16 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
       if (!name || !password) return html(reply, 400, signInPage({ returnPath, name, notice: SIGN_IN_NOTICES.missing }));
       const checked = await access.check(request, name, password);
       if (checked.ok) {
-        startAnalystSession(request, reply, checked.analyst, now());
+        await startAnalystSession(request, reply, db, checked.analyst, now());
         return privatePage(reply).redirect(returnPath, 303);
       }
-      if (checked.retryAfterSeconds !== undefined) {
-        return html(reply.header("retry-after", String(checked.retryAfterSeconds)), 429, signInProblemPage(tooManySignInsMessage(checked.retryAfterSeconds)));
-      }
-      return html(reply, 401, signInPage({ returnPath, name, notice: SIGN_IN_NOTICES.wrong }));
+      const { status, message, retryAfterSeconds } = refusalAnswer(checked);
+      if (retryAfterSeconds === undefined) return html(reply, status, signInPage({ returnPath, name, notice: message }));
+      return html(reply.header("retry-after", String(retryAfterSeconds)), status, signInProblemPage(message));
     });
     signIn.post("/analysts/sign-out", async (request, reply) => {
       if (postedFromAnotherSite(request, siteOrigin())) return html(reply, 403, signInProblemPage("Signing out is only possible from this site's own pages."));
-      endAnalystSession(request, reply);
+      await endAnalystSession(request, reply, db);
       return privatePage(reply).redirect(`${SIGN_IN}?signed-out`, 303);
     });
   });

@@ -13,8 +13,11 @@ export interface BudgetLimit {
   windowMs: number;
 }
 
-/** Whether the act may go ahead, and when to try again when not (whole seconds, for Retry-After). */
-export type BudgetAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/**
+ * Whether the act may go ahead, and when to try again when not (whole seconds, for Retry-After); `unshared` when Redis
+ * was away and the counts were this instance's alone.
+ */
+export type BudgetAnswer = ({ allowed: true } | { allowed: false; retryAfterSeconds: number }) & { unshared?: true };
 
 /** One act's budget. */
 export interface ClientBudget {
@@ -22,6 +25,8 @@ export interface ClientBudget {
   take(request: FastifyRequest, holders?: string[]): Promise<BudgetAnswer>;
   /** Whether the budget is already spent for the address or any of `holders`, without taking from it. */
   spent(request: FastifyRequest, holders?: string[]): Promise<BudgetAnswer>;
+  /** Gives back what `take` took for the same request and holders (an act that turned out not to count). */
+  giveBack(request: FastifyRequest, holders?: string[]): Promise<void>;
 }
 
 /** The budget of the act called `name` (a key prefix: budgets never share counts). */
@@ -35,11 +40,15 @@ export function clientBudget(counts: WindowCounts, name: string, { max, windowMs
     async spent(request, holders = []) {
       return answer(await Promise.all(keys(request, holders).map((key) => counts.peek(key))), (count) => count >= max);
     },
+    async giveBack(request, holders = []) {
+      await Promise.all(keys(request, holders).map((key) => counts.giveBack(key)));
+    },
   };
 }
 
 function answer(counted: WindowCount[], over: (count: number) => boolean): BudgetAnswer {
+  const unshared = counted.some((t) => t.unshared) ? ({ unshared: true } as const) : {};
   const spent = counted.filter((t) => over(t.count));
-  if (spent.length === 0) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...spent.map((t) => t.resetInMs)) / 1000)) };
+  if (spent.length === 0) return { allowed: true, ...unshared };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...spent.map((t) => t.resetInMs)) / 1000)), ...unshared };
 }

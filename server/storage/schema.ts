@@ -239,6 +239,16 @@ export interface QuoteSessionsTable {
   updated_at: string;
 }
 
+/** An analyst's session: one sign-in, named by the random id in its `_sp_analyst` cookie. */
+export interface AnalystSessionsTable {
+  session_id: string;
+  /** The analyst's name in the analysts file. */
+  analyst: string;
+  /** A fingerprint of the analyst's password hash at sign-in (server/analysts/analystSession.ts). */
+  password_stamp: string;
+  started_at: string;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   leads: LeadsTable;
@@ -259,6 +269,7 @@ export interface Database {
   experiment_step_counts: ExperimentStepCountsTable;
   experiment_visit_outcomes: ExperimentVisitOutcomesTable;
   experiment_sources: ExperimentSourcesTable;
+  analyst_sessions: AnalystSessionsTable;
 }
 
 /** A lead row as read back. */

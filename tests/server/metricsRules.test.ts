@@ -28,7 +28,9 @@ beforeAll(async () => {
   const buyers = await loadBuyers(config.buyersFile);
   const log = { warn: () => undefined } as never;
   db = await openDatabase({ file: ":memory:" });
-  const server = serverMetrics({ buyers, flows: loadFlowCatalog(config.formsDir), now: () => new Date(), log });
+  // With REDIS_URL set the server also exports Redis's series; a Redis that answers stands in for it here.
+  const redis = { reachable: () => true, fallbackCounts: () => ({ rate_limit: 0, budget: 0 }) };
+  const server = serverMetrics({ buyers, flows: loadFlowCatalog(config.formsDir), now: () => new Date(), log, redis });
   server.watch(db);
   const worker = processMetrics({ buyers, now: () => new Date(), log });
   worker.watch(db);
@@ -55,9 +57,9 @@ describe("the operators' monitoring files", () => {
     for (const rule of all) expect(rule).toMatchObject({ alert: expect.any(String), expr: expect.any(String) });
 
     expect(unknownNames(all.map((rule) => [rule.alert!, rule.expr]))).toEqual([]);
-    // What the operators asked to be woken for: 5xx rate, lead commit p99, queue age, dead deliveries, event-loop lag, a flow unavailable.
+    // What the operators asked to be woken for: 5xx rate, lead commit p99, queue age, dead deliveries, event-loop lag, a flow unavailable, Redis away.
     const read = new Set(all.flatMap((rule) => metricNames(rule.expr)));
-    for (const name of ["switchplan_http_requests_total", "switchplan_lead_commit_seconds_bucket", "switchplan_delivery_oldest_waiting_seconds", "switchplan_delivery_dead_total", "nodejs_eventloop_lag_p99_seconds", "switchplan_flow_unavailable"]) {
+    for (const name of ["switchplan_http_requests_total", "switchplan_lead_commit_seconds_bucket", "switchplan_delivery_oldest_waiting_seconds", "switchplan_delivery_dead_total", "nodejs_eventloop_lag_p99_seconds", "switchplan_flow_unavailable", "switchplan_redis_reachable"]) {
       expect(read, name).toContain(name);
     }
   });

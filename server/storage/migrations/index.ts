@@ -12,6 +12,7 @@ import * as leftOutVisits from "./0009_left_out_visits";
 import * as experimentAggregates from "./0010_experiment_aggregates";
 import * as deliveryQueueByBuyer from "./0011_delivery_queue_by_buyer";
 import * as leadSubmissionDigest from "./0012_lead_submission_digest";
+import * as analystSessions from "./0013_analyst_sessions";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010_experiment_aggregates": experimentAggregates,
   "0011_delivery_queue_by_buyer": deliveryQueueByBuyer,
   "0012_lead_submission_digest": leadSubmissionDigest,
+  "0013_analyst_sessions": analystSessions,
 };

@@ -1,10 +1,11 @@
 /** Analysts for server tests: a file of them, Basic credentials, and signing in through the form as a browser does. */
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { writeAnalystsFile } from "../../../server/analysts/analystsFile";
 import { hashPassword } from "../../../server/analysts/passwords";
-import { makeTempDir, removeTempDir } from "../testServer";
+import { makeTempDir, removeTempDir, type TestServerOptions } from "../testServer";
+import { startQuoteServerOn, type QuoteServerOn } from "./quoteServerOn";
 
 /** The analyst every test signs in as, and the password of each. */
 export const ANALYST = { name: "jo", password: "correct horse battery" } as const;
@@ -65,4 +66,27 @@ export function analystsFileForTests(): { file(): string } {
 /** GETs an analysts' page as jo, by Basic. */
 export function getAsAnalyst(app: FastifyInstance, url: string) {
   return app.inject({ method: "GET", url, headers: { authorization: basic(ANALYST.name, ANALYST.password) } });
+}
+
+/**
+ * Starts, for the test that calls it, a quote server on the dialect whose analysts file lists `analysts` (jo and sam
+ * by default); server and file are gone after the test.
+ */
+export function analystsServerPerTest(): (
+  dialect: "SQLite" | "PostgreSQL",
+  env?: Record<string, string>,
+  analysts?: ReadonlyArray<{ name: string; password: string }>,
+  options?: TestServerOptions & { logger?: object },
+) => Promise<QuoteServerOn> {
+  let running: { server?: QuoteServerOn; dir: string } | undefined;
+  afterEach(async () => {
+    await running?.server?.close();
+    if (running) await removeTempDir(running.dir);
+    running = undefined;
+  });
+  return async (dialect, env = {}, analysts = [ANALYST, OTHER_ANALYST], options = {}) => {
+    running = { dir: await makeTempDir("switchplan-analysts-") };
+    const file = await writeTestAnalysts(running.dir, analysts);
+    return (running.server = await startQuoteServerOn(dialect, { ANALYSTS_FILE: file, ...env }, options));
+  };
 }

@@ -14,10 +14,10 @@ export interface QuoteServerOn {
   close(): Promise<void>;
 }
 
-/** Starts startTestServer's server with quote pages on the dialect, with the settings given. */
-export async function startQuoteServerOn(dialect: "SQLite" | "PostgreSQL", env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<QuoteServerOn> {
+/** Starts startTestServer's server with quote pages on the dialect, with the settings given (silent unless given a logger). */
+export async function startQuoteServerOn(dialect: "SQLite" | "PostgreSQL", env: Record<string, string> = {}, { logger = false, ...options }: TestServerOptions & { logger?: object | false } = {}): Promise<QuoteServerOn> {
   if (dialect === "SQLite") {
-    const server = await startTestServer(env, false, { quotePages: true, ...options });
+    const server = await startTestServer(env, logger, { quotePages: true, ...options });
     const db = await openDatabase({ file: path.join(server.dataDir, "leads.sqlite") });
     return {
       app: server.app,
@@ -29,7 +29,7 @@ export async function startQuoteServerOn(dialect: "SQLite" | "PostgreSQL", env: 
     };
   }
   const store = await openTestPostgres();
-  const server = await startTestServer({ ...env, DATABASE_URL: store.url! }, false, { quotePages: true, ...options });
+  const server = await startTestServer({ ...env, DATABASE_URL: store.url! }, logger, { quotePages: true, ...options });
   return {
     app: server.app,
     db: store.db,
