@@ -3,9 +3,10 @@
  * its own (the embedded default, tuned for durability; see sqlite/openSqlite.ts) or PostgreSQL when a
  * URL is given (several instances). Both run storage units through the same runUnit.
  */
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type DatabaseIntrospector } from "kysely";
 import pg from "pg";
 import { registerConnection } from "./connection";
+import { CurrentSchemaIntrospector } from "./currentSchemaIntrospector";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite/openSqlite";
@@ -60,8 +61,15 @@ async function openPostgres({ url, schema, poolSize = 10 }: { url: string; schem
   });
   // An idle connection dropped by the server is replaced on next use; without a listener it would crash the process.
   pool.on("error", () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   // PostgreSQL commits concurrent transactions together by itself: each unit is a transaction of its own.
   registerConnection(db, { dialect: "postgres", waiting: () => pool.waitingCount, runUnit: (unit, args) => db.transaction().execute((trx) => unit(trx, args)) });
   return db;
+}
+
+/** PostgreSQL whose introspection sees the connection's own schema only (currentSchemaIntrospector.ts). */
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }
