@@ -4,7 +4,8 @@
  * only for a visit the server assigned: no cookie, a forged one, a visitor who objects, or a version the visit
  * was not served is refused, and nothing about who sent it is kept; a step the visit cannot have reached yet (a flow
  * whose page it was not served this period, no step leading to it reached, or the success step without its lead) is
- * refused with 409. Answers 204.
+ * refused with 409. A known bot or headless browser, whose page was served uncounted, is answered 204 and counts
+ * nothing, as its page did not. Answers 204.
  */
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
@@ -14,7 +15,7 @@ import type { LeadResponse } from "../../schemas/generated/lead";
 import { assignVisit } from "../experiments/assignVersion";
 import { stepOrderProblem } from "../experiments/stepOrder";
 import { postedFromAnotherSite } from "../security/crossSitePost";
-import { visitOf } from "../experiments/visits";
+import { isUncountedFetch, visitOf } from "../experiments/visits";
 import type { FlowCatalog } from "../flowCatalog";
 import { recordStepReach } from "../storage/experimentStore";
 import type { Database } from "../storage/schema";
@@ -59,6 +60,8 @@ export default async function eventsRoutes(fastify: FastifyInstance, { db, flows
       if (assigned?.version !== version) {
         return reply.code(400).send({ code: "3", errors: [{ field: "version", message: `This visit was not served version ${version} of "${flowId}"` }] });
       }
+      // Its page was served without counting it: nor are its steps, and it is told nothing is wrong.
+      if (isUncountedFetch(request)) return reply.code(204).send();
       // Only a step the visit could have reached by now (experiments/stepOrder.ts); a forged or early beacon moves nothing.
       const outOfOrder = await stepOrderProblem(db, { flow: flows.getFlow(flowId, version)!, periodId: assigned.period.id, visitId, stepId });
       if (outOfOrder) return reply.code(409).send({ code: "3", errors: [outOfOrder] });

@@ -38,6 +38,17 @@ const reachedIn = async (server: QuoteServerOn, flowId: string) => Number((await
 describe.each(serverDialects)("step beacons of a flow the visit was served, on %s", (dialect, skipped) => {
   const test = it.skipIf(skipped);
 
+  test("answers a headless browser's beacon 204 and counts nothing, as a page it asks for is served uncounted", async () => {
+    s = await startQuoteServerOn(dialect);
+    const page = await getQuotePage(s.app, "business-energy");
+    const [, second] = firstTwoSteps(page.version!);
+    const headless = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36";
+    const response = await s.app.inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json", "user-agent": headless, cookie: page.cookie! }, payload: { flowId: "business-energy", version: page.version, stepId: second } });
+    expect(response.statusCode).toBe(204);
+    // The first step, counted as its page was served; the headless beacon's step is not.
+    expect(await reachedIn(s, "business-energy")).toBe(1);
+  });
+
   test("refuses (409) every business energy beacon of 20 visits that only loaded the home energy page, in every version and step order, and counts none", async () => {
     s = await startQuoteServerOn(dialect);
     const statuses = new Set<number>();
