@@ -11,6 +11,8 @@ export default mergeConfig(
       environment: "node",
       restoreMocks: true,
       testTimeout: 20_000,
+      // Set-up that starts servers and stores (PostgreSQL schemas, SQLite threads) takes seconds on a busy machine.
+      hookTimeout: 30_000,
     },
   }),
 );

@@ -21,8 +21,9 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 // user-event's arrow keys find a radio's group with CSS.escape, which jsdom does not provide.
 const view = document.defaultView as (Window & { CSS?: Partial<typeof CSS> }) | null;
 if (view && !view.CSS?.escape) view.CSS = { ...view.CSS, escape: (value: string) => value.replace(/[^\w-]/g, "\\$&") };
-// The form step's RJSF chunk is imported on first use, which can take longer than Testing Library's 1s default.
-configure({ asyncUtilTimeout: 5_000 });
+// The form step's RJSF chunk is imported on first use, which can take longer than Testing Library's 1s default, and
+// several seconds on a busy machine.
+configure({ asyncUtilTimeout: 15_000 });
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
 
