@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { assignVersion } from "../../server/experiments/assignVersion";
-import { getQuotePage } from "./support/quoteVisits";
+import { BROWSER_AGENT, getQuotePage } from "./support/quoteVisits";
 import { startTestServer, type TestServer } from "./testServer";
 
 let server: TestServer | undefined;
@@ -19,7 +19,7 @@ const beacon = (s: TestServer, payload: unknown, { cookie, contentType = "applic
   s.app.inject({
     method: "POST",
     url: "/api/events",
-    headers: { "content-type": contentType, ...(cookie ? { cookie } : {}) },
+    headers: { "content-type": contentType, "user-agent": BROWSER_AGENT, ...(cookie ? { cookie } : {}) },
     payload: typeof payload === "string" ? payload : JSON.stringify(payload),
     remoteAddress,
   });

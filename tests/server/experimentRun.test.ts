@@ -9,7 +9,7 @@ import { repoRoot } from "../../server/config";
 import { analyseExperiment, type ExperimentReport } from "../../server/experiments/experimentReport";
 import { loadExperimentCounts } from "../../server/storage/experimentStore";
 import { reportFromDatabase } from "../../scripts/reportFunnel";
-import { getQuotePage, type ServedPage } from "./support/quoteVisits";
+import { BROWSER_AGENT, getQuotePage, type ServedPage } from "./support/quoteVisits";
 import { businessEnergyV1, startTestServer, type TestServer } from "./testServer";
 
 const businessEnergy = loadFlowCorpus(path.join(repoRoot, "forms")).flows.find((f) => f.id === "business-energy")!;
@@ -23,7 +23,7 @@ let report: ExperimentReport;
 let printed = "";
 
 const beacon = (cookie: string, version: number, stepId: string) =>
-  server.app.inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json", cookie }, payload: JSON.stringify({ flowId: "business-energy", version, stepId }) });
+  server.app.inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json", "user-agent": BROWSER_AGENT, cookie }, payload: JSON.stringify({ flowId: "business-energy", version, stepId }) });
 
 beforeAll(async () => {
   server = await startTestServer({}, false, { quotePages: true });

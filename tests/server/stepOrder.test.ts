@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadFlowCorpus } from "../../engine/node/formsFolder";
 import { stepReach } from "../../server/experiments/experimentReport";
 import { businessEnergyV1 } from "./testServer";
-import { getQuotePage } from "./support/quoteVisits";
+import { BROWSER_AGENT, getQuotePage } from "./support/quoteVisits";
 import { startQuoteServerOn, type QuoteServerOn } from "./support/quoteServerOn";
 import { serverDialects } from "./support/serverOnDialect";
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 const beacon = (s: QuoteServerOn, cookie: string, flowId: string, version: number, stepId: string) =>
-  s.app.inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json", cookie }, payload: JSON.stringify({ flowId, version, stepId }) });
+  s.app.inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json", "user-agent": BROWSER_AGENT, cookie }, payload: JSON.stringify({ flowId, version, stepId }) });
 
 /** The steps the visit of a cookie (`_sp_visit=<id>.<signature>`) has reached, sorted. */
 const reached = async (s: QuoteServerOn, cookie: string) =>
