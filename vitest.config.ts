@@ -10,7 +10,7 @@ export default mergeConfig(
       include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts", "tests/spec/**/*.test.ts"],
       environment: "node",
       restoreMocks: true,
-      testTimeout: 20_000,
+      testTimeout: 60_000,
       // Set-up that starts servers and stores (PostgreSQL schemas, SQLite threads) takes seconds on a busy machine.
       hookTimeout: 30_000,
     },

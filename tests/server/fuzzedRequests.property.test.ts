@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureLead } from "./support/pipelineFixtures";
-import { getQuotePage } from "./support/quoteVisits";
+import { BROWSER_AGENT, getQuotePage } from "./support/quoteVisits";
 import { serverDialects, startServerOn, type ServerOnDialect } from "./support/serverOnDialect";
 
 /** Bodies per endpoint and database: four endpoints, so 10,000 on each database. */
@@ -64,7 +64,7 @@ describe.each(serverDialects)("10,000 fuzzed requests on %s", (dialect, skipped)
     );
     await fc.assert(
       fc.asyncProperty(eventBody, async (body) => {
-        const response = await inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json", cookie: cookie! }, payload: JSON.stringify(body) });
+        const response = await inject({ method: "POST", url: "/api/events", headers: { "content-type": "application/json", "user-agent": BROWSER_AGENT, cookie: cookie! }, payload: JSON.stringify(body) });
         expectNoFault(response.statusCode);
         if (response.statusCode === 204) stored.steps.add((body as { stepId: string }).stepId);
       }),
