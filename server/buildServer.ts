@@ -38,6 +38,7 @@ import staticSite from "./plugins/staticSite";
 import { startTokens } from "./leads/startToken";
 import { appSetting } from "./storage/appSettings";
 import { openDatabase } from "./storage/database";
+import { isStoreError } from "./storage/storeErrors";
 import { clientBudget } from "./security/clientBudget";
 import { siteOrigin } from "./security/siteOrigin";
 import { fastifyTrustProxy } from "./security/trustedProxies";
@@ -111,7 +112,8 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const db = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl })
     : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite"), ...(metrics ? { onCommit: metrics.storage.committed } : {}) });
-  const deliveryMetrics = metrics?.watch(db);
+  const sending = deliveryWorker ?? config.delivery.worker;
+  const deliveryMetrics = metrics?.watch(db, sending ? secrets : undefined);
   if (metrics) countRequests(app, metrics.http);
   let worker: DeliveryWorker | undefined;
   app.addHook("onClose", async () => {
@@ -119,7 +121,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     await db.destroy();
   });
 
-  await app.register(errorHandler);
+  await app.register(errorHandler, { onServerFault: (error) => (isStoreError(error) ? metrics?.storage.failed("request") : undefined) });
   await app.register(jsonBodies);
   // Every post the site's pages make is checked against this (server/security/crossSitePost.ts).
   const ownOrigin = siteOrigin(config, listening ?? (() => app.server.address()));
@@ -160,7 +162,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST, siteOrigin: ownOrigin });
   await app.register(leadsRoutes, { ...taking, siteOrigin: ownOrigin });
 
-  if (deliveryWorker ?? config.delivery.worker) {
+  if (sending) {
     worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now, ...(deliveryMetrics ? { metrics: deliveryMetrics } : {}) });
   }
   if (metrics) await serveMetrics(app, metrics, config.metrics);

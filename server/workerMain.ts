@@ -26,7 +26,7 @@ async function start(): Promise<void> {
   // The metrics port first: a worker that cannot export what it does stops before it sends anything.
   const served = metrics && workerPort !== undefined ? await serveMetrics(metrics.registry, host, workerPort, () => db.destroy()) : undefined;
   if (served) log.info({ url: `${served.url}/metrics` }, "metrics served");
-  const deliveryMetrics = metrics?.watch(db);
+  const deliveryMetrics = metrics?.watch(db, process.env);
   const worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log, secrets: process.env, ...(deliveryMetrics ? { metrics: deliveryMetrics } : {}) });
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { claimDueDeliveries } from "../storage/deliveriesStore";
+import { isStoreError } from "../storage/storeErrors";
 import { sendDelivery, type SendDeliveryOptions } from "./sendDelivery";
 
 /** A running worker. */
@@ -69,7 +70,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           claimed = rows.length;
           for (const row of rows) {
             const send: Promise<void> = sendDelivery(options, name, row, now)
-              .catch((error: unknown) => log.error({ err: error, deliveryId: row.id }, "delivery failed inside the worker"))
+              .catch((error: unknown) => {
+                if (isStoreError(error)) options.metrics?.storeFailed();
+                log.error({ err: error, deliveryId: row.id, leadId: row.lead_id }, "delivery failed inside the worker");
+              })
               .finally(() => {
                 inFlight.delete(send);
                 nudge();
@@ -78,6 +82,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
           }
         } catch (error) {
           if (stopped) break;
+          options.metrics?.storeFailed();
           log.error({ err: error }, "the delivery worker could not read the queue");
           await pause(ERROR_PAUSE_MS);
           continue;

@@ -70,16 +70,17 @@ export async function sendDelivery(options: SendDeliveryOptions, worker: string,
     timeoutMs: settings.timeoutMs,
     now: startedAt,
   });
+  const seconds = (performance.now() - clock) / 1000;
   const next = { ...nextState(result, row.attempts + 1, settings, now()), pricePence: pricePence(buyer) };
   const kept = await recordAttempt(
     db,
     row,
     worker,
-    { startedAt, durationMs: performance.now() - clock, outcome: result.outcome, ...optional(result) },
+    { startedAt, durationMs: seconds * 1000, outcome: result.outcome, ...optional(result) },
     next,
     now(),
   );
-  metrics?.attempted(buyer.key, result.outcome);
+  metrics?.attempted(buyer.key, result.outcome, seconds);
   if (next.status === "dead") metrics?.dead(buyer.key);
   log.info({ deliveryId: row.id, buyer: buyer.key, attempt: row.attempts + 1, outcome: result.outcome, status: next.status, httpStatus: result.httpStatus }, "delivery attempt");
   if (!kept) log.warn({ deliveryId: row.id }, "delivery attempt recorded after the worker's lease lapsed");

@@ -1,7 +1,7 @@
 /** Experiments: exposures by flow and version, and quote steps posted without scripts, by flow, step and outcome. */
 import { Counter, type Registry } from "prom-client";
 import type { FlowCatalog } from "../flowCatalog";
-import { flowLabel, knownOr, stepLabel, versionLabel } from "./labels";
+import { everyCombination, flowLabel, knownOr, startAtZero, stepLabel, versionLabel } from "./labels";
 
 /**
  * What became of a step posted as a plain form: moved on to the next address, a page drawn in answer (an address
@@ -39,6 +39,9 @@ export function experimentMetrics(registry: Registry, flows: FlowCatalog): Exper
     labelNames: ["flow", "step", "outcome"],
     registers: [registry],
   });
+  for (const flow of flows.corpus().flows) {
+    startAtZero(exposures, everyCombination({ flow: [flow.id], version: flow.versions.filter((v) => v.flow).map((v) => String(v.version)) }));
+  }
   return {
     exposed: (flowId, version) => exposures.inc({ flow: flowLabel(flows, flowId), version: versionLabel(flows, flowId, version) }),
     plainStepPosted(flowId, stepId, outcome) {

@@ -3,6 +3,7 @@
  * folder, a buyer of the buyers file, a route pattern, a status), so a visitor can neither put personal data in a
  * series nor make new series without end. Anything else is counted under "other".
  */
+import { Histogram, type Counter } from "prom-client";
 import type { FlowCatalog } from "../flowCatalog";
 
 /** The label value for anything outside the known set. */
@@ -32,4 +33,23 @@ export function stepLabel(flows: FlowCatalog, flowId: string, stepId: string): s
 /** An HTTP status code as a label: the number, or "other" outside 100–599. */
 export function statusLabel(status: number): string {
   return Number.isInteger(status) && status >= 100 && status <= 599 ? String(status) : OTHER;
+}
+
+/** Every combination of the given label values: `{ buyer: ["a", "b"], outcome: ["x"] }` gives two label sets. */
+export function everyCombination(values: Record<string, readonly string[]>): Array<Record<string, string>> {
+  return Object.entries(values).reduce<Array<Record<string, string>>>(
+    (sets, [name, options]) => sets.flatMap((set) => options.map((option) => ({ ...set, [name]: option }))),
+    [{}],
+  );
+}
+
+/**
+ * Creates each label set's series at 0 now, so `rate()` and `increase()` see the first event after a start
+ * (a series that appears at 1 is read as no change).
+ */
+export function startAtZero(metric: Counter | Histogram, labelSets: ReadonlyArray<Record<string, string>>): void {
+  for (const labels of labelSets) {
+    if (metric instanceof Histogram) metric.zero(labels);
+    else metric.inc(labels, 0);
+  }
 }

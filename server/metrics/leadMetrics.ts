@@ -1,10 +1,12 @@
 /** Leads: received, stored and refused by response code, duplicates, bots, and the time to a durable commit. */
 import { Counter, Histogram, type Registry } from "prom-client";
 import type { FlowCatalog } from "../flowCatalog";
-import { flowLabel, knownOr } from "./labels";
+import { OTHER, everyCombination, flowLabel, knownOr, startAtZero } from "./labels";
 
 /** The response codes of the specification (schemas/lead.schema.json). */
 const RESPONSE_CODES = new Set(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "99", "100"]);
+/** The codes a stored lead is answered with (3 and 4 are refusals). */
+const STORED_CODES = [...RESPONSE_CODES].filter((code) => code !== "3" && code !== "4");
 
 /** Seconds from a lead's arrival to its commit: a group commit is milliseconds, an fsync on a busy disk more. */
 const COMMIT_BUCKETS = [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -36,6 +38,11 @@ export function leadMetrics(registry: Registry, flows: FlowCatalog): LeadMetrics
     buckets: COMMIT_BUCKETS,
     registers,
   });
+  const flowIds = [...flows.corpus().flows.map((f) => f.id), OTHER];
+  startAtZero(received, everyCombination({ flow: flowIds }));
+  startAtZero(stored, everyCombination({ flow: flowIds, code: STORED_CODES }));
+  startAtZero(refused, everyCombination({ code: ["3", "4"] }));
+  startAtZero(duplicates, everyCombination({ kind: ["person", "resent"] }));
   return {
     received: (flowId) => received.inc({ flow: flowLabel(flows, flowId) }),
     stored(flowId, code, seconds) {

@@ -11,6 +11,7 @@ import type { BuyerDirectory } from "../buyers/buyerDirectory";
 import type { FlowCatalog } from "../flowCatalog";
 import type { RedisHealth } from "../security/sharedRedis";
 import type { Database } from "../storage/schema";
+import { buildInfo } from "./buildInfo";
 import { deliveryMetrics, type DeliveryMetrics } from "./deliveryMetrics";
 import { experimentMetrics, type ExperimentMetrics } from "./experimentMetrics";
 import { flowMetrics } from "./flowMetrics";
@@ -23,8 +24,11 @@ import { storageMetrics, type StorageMetrics } from "./storageMetrics";
 export interface ProcessMetrics {
   registry: Registry;
   storage: StorageMetrics;
-  /** Starts the series that read the database (the delivery queue) once it is open. */
-  watch(db: Kysely<Database>): DeliveryMetrics;
+  /**
+   * Starts the series that read the database (its reachability, the delivery queue) once it is open; `secrets`,
+   * given by a process that sends deliveries, adds the gauge of deliveries held for a buyer's missing secret.
+   */
+  watch(db: Kysely<Database>, secrets?: NodeJS.ProcessEnv): DeliveryMetrics;
 }
 
 /** The server's metrics. */
@@ -45,13 +49,14 @@ export interface MetricsSources {
 export function processMetrics({ buyers, now, log }: MetricsSources): ProcessMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  buildInfo(registry);
   const storage = storageMetrics(registry);
   return {
     registry,
     storage,
-    watch(db) {
+    watch(db, secrets) {
       storage.watch(db);
-      return deliveryMetrics(registry, { db, buyers, now, log });
+      return deliveryMetrics(registry, { db, buyers, now, log, storeFailed: storage.failed, ...(secrets ? { secrets } : {}) });
     },
   };
 }

@@ -51,7 +51,13 @@ const serverFault: ErrorReply = {
   body: { code: "4", message: "Something went wrong on our side. Please try again in a moment." },
 };
 
-async function errorHandler(fastify: FastifyInstance): Promise<void> {
+/** What the error handler tells others. */
+export interface ErrorHandlerOptions {
+  /** Hears each server fault (a 500), before it is answered. */
+  onServerFault?: (error: unknown) => void;
+}
+
+async function errorHandler(fastify: FastifyInstance, { onServerFault }: ErrorHandlerOptions): Promise<void> {
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     const client = clientErrorReply(error);
     if (client) {
@@ -59,6 +65,7 @@ async function errorHandler(fastify: FastifyInstance): Promise<void> {
       request.log.info({ code: error.code, statusCode: client.statusCode }, "request rejected");
       return reply.code(client.statusCode).send(client.body);
     }
+    onServerFault?.(error);
     request.log.error({ err: error }, "request failed");
     return reply.code(serverFault.statusCode).send(serverFault.body);
   });

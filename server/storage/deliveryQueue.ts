@@ -34,5 +34,28 @@ export async function oldestDueSecondsByBuyer(db: Kysely<Database>, buyerKeys: r
         .executeTakeFirst(),
     ),
   );
-  return new Map(buyerKeys.map((key, i) => [key, oldest[i] ? Math.max(0, (now.getTime() - Date.parse(oldest[i]!.next_attempt_at)) / 1000) : 0]));
+  return new Map(buyerKeys.map((key, i) => [key, secondsSince(now, oldest[i]?.next_attempt_at)]));
+}
+
+/**
+ * Per buyer key, the age of its oldest row still waiting (pending or being sent, due or not: held for a secret,
+ * in back-off after failures), in seconds since its lead was stored; 0 when none waits. It reads the buyer's
+ * waiting rows, a short list while deliveries move.
+ */
+export async function oldestWaitingSecondsByBuyer(db: Kysely<Database>, buyerKeys: readonly string[], now: Date): Promise<Map<string, number>> {
+  const oldest = await Promise.all(
+    buyerKeys.map((key) =>
+      db
+        .selectFrom("deliveries")
+        .select((eb) => eb.fn.min("created_at").as("created_at"))
+        .where("status", "in", ["pending", "sending"])
+        .where("buyer_key", "=", key)
+        .executeTakeFirst(),
+    ),
+  );
+  return new Map(buyerKeys.map((key, i) => [key, secondsSince(now, oldest[i]?.created_at ?? undefined)]));
+}
+
+function secondsSince(now: Date, iso: string | undefined): number {
+  return iso ? Math.max(0, (now.getTime() - Date.parse(iso)) / 1000) : 0;
 }
