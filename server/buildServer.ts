@@ -108,7 +108,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     await redis?.close();
   });
   // The operators' metrics only with a metrics port (server/metrics/): without one, no part is given any to count.
-  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, now, log: app.log, ...(redis ? { redis } : {}) });
+  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, siteHours, now, log: app.log, ...(redis ? { redis } : {}) });
   const db = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl })
     : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite"), ...(metrics ? { onCommit: metrics.storage.committed } : {}) });

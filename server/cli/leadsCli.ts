@@ -1,15 +1,16 @@
 /**
- * The operator's command line: `npm run leads -- list | show ID | retry ID | export --since DATE |
- * erase --email X | erase --phone X`. Reads and changes the database directly; nothing here is HTTP.
+ * The operator's command line: `npm run leads -- list | show ID | retry ID | deliveries … | requeue … |
+ * export --since DATE | erase --email X | erase --phone X`. Reads and changes the database directly; nothing here is HTTP.
  */
 import type { Kysely } from "kysely";
-import { londonInstant } from "../hours/londonClock";
 import { attemptsOf, deliveriesOfLead, requeueDeliveries } from "../storage/deliveriesStore";
 import { eraseContact } from "../storage/erasureStore";
 import { findLead } from "../storage/leadsStore";
 import { leadsSince, recentLeads, type LeadWithDeliveries } from "../storage/operatorQueries";
 import type { Database } from "../storage/schema";
+import { UsageError, deliveriesWord, option, parseSince, required } from "./cliArgs";
 import { csvLine } from "./csv";
+import { listDeliveries, requeueByBuyer } from "./deliveriesCommands";
 
 /** Where the command writes and what time it is. */
 export interface CliContext {
@@ -23,12 +24,17 @@ export const USAGE = `Usage: npm run leads -- <command>
   list [--limit N]          the latest leads (50), newest first, with their deliveries
   show ID                   one lead: answers, consent, deliveries and every attempt
   retry ID                  send a lead's dead or rejected deliveries again
+  deliveries --status S [--buyer KEY] [--since TIME] [--limit N]
+                            deliveries by status: dead, rejected, held (waiting for a buyer's
+                            signing secret) or waiting (not yet sent), oldest first, with why
+  requeue --buyer KEY [--since TIME] [--status dead|rejected] [--yes]
+                            put a buyer's dead and rejected deliveries back in the queue: says
+                            what it would do, and does it with --yes
   export --since DATE       CSV of leads since DATE (YYYY-MM-DD, London time, or an ISO time)
   erase --email X           delete everything held about an e-mail address (a keyed hash remains)
   erase --phone X           the same for a phone number`;
 
-/** A mistake in the command line: the message and the usage are shown, and the exit code is 1. */
-export class UsageError extends Error {}
+export { UsageError } from "./cliArgs";
 
 /** Runs one command; resolves with the process exit code (0 done, 1 usage, 2 not found). */
 export async function runLeadsCli(args: string[], context: CliContext): Promise<number> {
@@ -40,6 +46,10 @@ export async function runLeadsCli(args: string[], context: CliContext): Promise<
       return show(context, required(rest[0], "show needs a lead id"));
     case "retry":
       return retry(context, required(rest[0], "retry needs a lead id"));
+    case "deliveries":
+      return listDeliveries(context, rest);
+    case "requeue":
+      return requeueByBuyer(context, rest);
     case "export":
       return exportCsv(context, parseSince(required(option(rest, "--since"), "export needs --since DATE")));
     case "erase":
@@ -82,7 +92,7 @@ async function retry({ db, out, now }: CliContext, id: string): Promise<number> 
   const count = await requeueDeliveries(db, id, now());
   out(
     count > 0
-      ? `${count} deliver${count === 1 ? "y" : "ies"} back in the queue; a running worker sends ${count === 1 ? "it" : "them"} within seconds.\n`
+      ? `${deliveriesWord(count)} back in the queue; a running worker sends ${count === 1 ? "it" : "them"} within seconds.\n`
       : "Nothing to retry: none of this lead's deliveries is dead or rejected.\n",
   );
   return 0;
@@ -126,24 +136,4 @@ function summary(deliveries: LeadWithDeliveries["deliveries"]): string {
 function notFound(out: CliContext["out"], id: string): number {
   out(`No lead with id ${id}\n`);
   return 2;
-}
-
-function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  if (index < 0) return undefined;
-  const value = args[index + 1];
-  if (value === undefined || value.startsWith("--")) throw new UsageError(`${name} needs a value`);
-  return value;
-}
-
-function required(value: string | undefined, message: string): string {
-  if (value === undefined || value.startsWith("--")) throw new UsageError(message);
-  return value;
-}
-
-/** A date is London midnight at its start; a full ISO time is taken as it is. */
-function parseSince(text: string): Date {
-  const when = /^\d{4}-\d{2}-\d{2}$/.test(text) ? londonInstant(text, 0) : new Date(text);
-  if (Number.isNaN(when.getTime())) throw new UsageError(`--since "${text}" is not a date (YYYY-MM-DD) or an ISO time`);
-  return when;
 }

@@ -9,6 +9,7 @@ import { postponeDelivery, recordAttempt, settleWithoutSending, type AttemptResu
 import type { Database, DeliveryRow } from "../storage/schema";
 import { buyerPayload, leadNamesBuyer } from "./buyerPayload";
 import { postToBuyer, type PostOutcome } from "./postToBuyer";
+import { waitingForSecret } from "./holdReasons";
 import { backoffDelay } from "./retryPolicy";
 
 /** How long a held delivery waits before the worker looks again (a secret still unset, hours that never open). */
@@ -45,7 +46,7 @@ export async function sendDelivery(options: SendDeliveryOptions, worker: string,
   }
   const secret = secrets[buyer.delivery.secretEnv];
   if (!secret) {
-    await postponeDelivery(db, row.id, worker, new Date(now().getTime() + RECHECK_MS), `waiting for ${buyer.delivery.secretEnv} to be set`, now());
+    await postponeDelivery(db, row.id, worker, new Date(now().getTime() + RECHECK_MS), waitingForSecret(buyer.delivery.secretEnv), now());
     if (!warnedMissingSecret.has(buyer.key)) {
       warnedMissingSecret.add(buyer.key);
       log.warn({ buyer: buyer.key, variable: buyer.delivery.secretEnv }, "deliveries wait: the buyer's signing secret is not set");

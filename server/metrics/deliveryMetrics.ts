@@ -79,7 +79,17 @@ export function deliveryMetrics(registry: Registry, source: DeliveryQueueSource)
     "Age of each buyer's oldest delivery not yet settled, due or not (held for a secret, in back-off after failures), in seconds since its lead was stored (0 when none waits).",
     () => read(() => oldestWaitingSecondsByBuyer(db, keys, now())),
   );
+  new Gauge({
+    name: "switchplan_delivery_buyer_open",
+    help: "1 while a buyer's delivery hours (its delivery.hours) are open, else 0: outside them its deliveries wait without an attempt.",
+    labelNames: ["buyer"],
+    registers,
+    collect() {
+      for (const buyer of buyers.buyers) this.set({ buyer: buyer.key }, buyer.deliveryHours.isOpen(now()) ? 1 : 0);
+    },
+  });
   if (secrets) {
+    new Gauge({ name: "switchplan_delivery_worker", help: "1 in a process that runs a delivery worker (DELIVERY_WORKER=on, or npm run worker).", registers }).set(1);
     perBuyerGauge(registry, "switchplan_delivery_held", "Deliveries waiting for a buyer whose signing secret (its secretEnv) is not set in this process: none of them is sent until it is.", async () => {
       const waiting = await read(() => waitingByBuyer(db));
       return new Map(buyers.buyers.map((b) => [b.key, secrets[b.delivery.secretEnv] ? 0 : ((waiting ?? lastWaiting).get(b.key) ?? 0)]));

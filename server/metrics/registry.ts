@@ -9,12 +9,14 @@ import type { Kysely } from "kysely";
 import { Registry, collectDefaultMetrics } from "prom-client";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
 import type { FlowCatalog } from "../flowCatalog";
+import type { OpeningHours } from "../hours/openingHours";
 import type { RedisHealth } from "../security/sharedRedis";
 import type { Database } from "../storage/schema";
 import { buildInfo } from "./buildInfo";
 import { deliveryMetrics, type DeliveryMetrics } from "./deliveryMetrics";
 import { experimentMetrics, type ExperimentMetrics } from "./experimentMetrics";
 import { flowMetrics } from "./flowMetrics";
+import { hoursMetrics } from "./hoursMetrics";
 import { httpMetrics, type HttpMetrics } from "./httpMetrics";
 import { leadMetrics, type LeadMetrics } from "./leadMetrics";
 import { redisMetrics } from "./redisMetrics";
@@ -61,10 +63,11 @@ export function processMetrics({ buyers, now, log }: MetricsSources): ProcessMet
   };
 }
 
-/** The server's registry: the process's series, and HTTP, leads, experiments, flows and, when the limits are shared, Redis. */
-export function serverMetrics(sources: MetricsSources & { flows: FlowCatalog; redis?: RedisHealth }): ServerMetrics {
+/** The server's registry: the process's series, and HTTP, leads, experiments, flows, the site's hours and, when the limits are shared, Redis. */
+export function serverMetrics(sources: MetricsSources & { flows: FlowCatalog; siteHours: OpeningHours; redis?: RedisHealth }): ServerMetrics {
   const base = processMetrics(sources);
   flowMetrics(base.registry, sources.flows);
+  hoursMetrics(base.registry, sources.siteHours, sources.now);
   if (sources.redis) redisMetrics(base.registry, sources.redis);
   return {
     ...base,

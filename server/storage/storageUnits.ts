@@ -11,6 +11,7 @@ import { storeErasure } from "./erasureStore";
 import { storeExposure, storeStepReach, storeVisitOutcome } from "./experiments/exposureWrites";
 import { storeRebuild } from "./experiments/rebuildUnit";
 import { storeRoutedLead, storeUnroutedLead } from "./leadsStore";
+import { storeRequeueMatching } from "./operatorDeliveries";
 import type { Database } from "./schema";
 
 /** Unit name → what it does inside the unit's transaction. */
@@ -20,6 +21,7 @@ export const storageUnits = {
   recordAttempt: storeAttempt,
   settleWithoutSending: storeSettlement,
   requeueDeliveries: storeRequeue,
+  requeueMatchingDeliveries: storeRequeueMatching,
   eraseContact: storeErasure,
   recordExposure: storeExposure,
   recordStepReach: storeStepReach,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadBuyers } from "../../server/buyers/loadBuyers";
 import { loadConfig, repoRoot } from "../../server/config";
 import { loadFlowCatalog } from "../../server/flowCatalog";
+import { parseOpeningHours } from "../../server/hours/openingHours";
 import { processMetrics, serverMetrics } from "../../server/metrics/registry";
 import { openDatabase } from "../../server/storage/database";
 import type { Database } from "../../server/storage/schema";
@@ -30,11 +31,14 @@ beforeAll(async () => {
   db = await openDatabase({ file: ":memory:" });
   // With REDIS_URL set the server also exports Redis's series; a Redis that answers stands in for it here.
   const redis = { reachable: () => true, fallbackCounts: () => ({ rate_limit: 0, budget: 0 }) };
-  const server = serverMetrics({ buyers, flows: loadFlowCatalog(config.formsDir), now: () => new Date(), log, redis });
-  server.watch(db);
+  const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
+  const server = serverMetrics({ buyers, flows: loadFlowCatalog(config.formsDir), siteHours, now: () => new Date(), log, redis });
+  server.watch(db, {});
   const worker = processMetrics({ buyers, now: () => new Date(), log });
-  worker.watch(db);
+  worker.watch(db, {});
   exported = await exportedNames(server.registry, worker.registry);
+  // Prometheus's own series for each target it scrapes.
+  exported.add("up");
 });
 afterAll(async () => {
   await db.destroy();
@@ -57,9 +61,16 @@ describe("the operators' monitoring files", () => {
     for (const rule of all) expect(rule).toMatchObject({ alert: expect.any(String), expr: expect.any(String) });
 
     expect(unknownNames(all.map((rule) => [rule.alert!, rule.expr]))).toEqual([]);
-    // What the operators asked to be woken for: 5xx rate, lead commit p99, queue age, dead deliveries, event-loop lag, a flow unavailable, Redis away.
+    // What the operators asked to be woken for: a target down, 5xx rate, lead commit p99, queue age due or not, held and dead
+    // deliveries, event-loop lag, a flow unavailable, the database and Redis away, store errors, restarts.
     const read = new Set(all.flatMap((rule) => metricNames(rule.expr)));
-    for (const name of ["switchplan_http_requests_total", "switchplan_lead_commit_seconds_bucket", "switchplan_delivery_oldest_waiting_seconds", "switchplan_delivery_dead_total", "nodejs_eventloop_lag_p99_seconds", "switchplan_flow_unavailable", "switchplan_redis_reachable"]) {
+    for (const name of [
+      "up", "switchplan_http_requests_total", "switchplan_lead_commit_seconds_bucket", "switchplan_leads_stored_total", "switchplan_site_open",
+      "switchplan_delivery_oldest_waiting_seconds", "switchplan_delivery_oldest_pending_seconds", "switchplan_delivery_held", "switchplan_delivery_dead_total",
+      "switchplan_delivery_attempts_total", "switchplan_delivery_worker", "nodejs_eventloop_lag_p99_seconds", "switchplan_flow_unavailable",
+      "switchplan_redis_reachable", "switchplan_redis_fallback_counts_total", "switchplan_database_reachable", "switchplan_store_errors_total",
+      "switchplan_leads_dropped_as_bots_total", "process_start_time_seconds",
+    ]) {
       expect(read, name).toContain(name);
     }
   });

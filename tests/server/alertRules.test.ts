@@ -1,0 +1,83 @@
+import { execFile, execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { load } from "js-yaml";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runLeadsCli } from "../../server/cli/leadsCli";
+import { repoRoot } from "../../server/config";
+import { openDatabase } from "../../server/storage/database";
+import type { Database } from "../../server/storage/schema";
+
+interface Rule {
+  alert: string;
+  expr: string;
+  labels: { severity: string };
+  annotations: { summary: string; runbook: string };
+}
+
+const rulesFile = path.join(repoRoot, "ops/prometheus/alerts.yml");
+const rules = (load(await readFile(rulesFile, "utf8")) as { groups: Array<{ rules: Rule[] }> }).groups.flatMap((g) => g.rules);
+
+/** promtool (Debian's `prometheus` package; .ci/run installs it), or undefined when this machine lacks it. */
+const promtool = (() => {
+  try {
+    execFileSync("promtool", ["--version"], { stdio: "ignore" });
+    return "promtool";
+  } catch {
+    return undefined;
+  }
+})();
+const withoutPromtool = " — SKIPPED: promtool is not installed here (apt-get install prometheus)";
+
+describe("the alert rules", () => {
+  it.skipIf(!promtool)(`pass promtool's checks and lint${promtool ? "" : withoutPromtool}`, async () => {
+    const { stdout } = await promisify(execFile)(promtool!, ["check", "rules", "--lint=all", rulesFile]);
+    expect(stdout).toContain(`SUCCESS: ${rules.length} rules found`);
+  });
+
+  it.skipIf(!promtool)(`fire on the series their unit tests give, and stay quiet on the others${promtool ? "" : withoutPromtool}`, async () => {
+    const run = await promisify(execFile)(promtool!, ["test", "rules", "ops/prometheus/alerts.test.yml"], { cwd: repoRoot }).catch((error: { stdout: string; stderr: string }) => error);
+    expect(`${run.stdout}${run.stderr}`).toMatch(/SUCCESS/);
+  });
+
+  it("each have a unit test that makes them fire", async () => {
+    const tests = load(await readFile(path.join(repoRoot, "ops/prometheus/alerts.test.yml"), "utf8")) as { tests: Array<{ alert_rule_test: Array<{ alertname: string; exp_alerts: unknown[] }> }> };
+    const fired = new Set(tests.tests.flatMap((t) => t.alert_rule_test.filter((a) => a.exp_alerts.length > 0).map((a) => a.alertname)));
+    expect(rules.map((r) => r.alert).filter((name) => !fired.has(name))).toEqual([]);
+  });
+
+  it("agree with the docs' alert table, name by name and severity by severity", async () => {
+    const docs = await readFile(path.join(repoRoot, "docs/operators.md"), "utf8");
+    const table = [...docs.matchAll(/^\| `(SwitchPlan\w+)` \| (page|ticket) \|/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(table.sort()).toEqual(rules.map((r) => `${r.alert} ${r.labels.severity}`).sort());
+  });
+
+  describe("name only commands that exist", () => {
+    let db: Kysely<Database>;
+    beforeAll(async () => {
+      db = await openDatabase({ file: ":memory:" });
+    });
+    afterAll(async () => {
+      await db.destroy();
+    });
+
+    it("each has a summary and a runbook line", () => {
+      for (const rule of rules) expect(rule.annotations, rule.alert).toMatchObject({ summary: expect.any(String), runbook: expect.any(String) });
+    });
+
+    it("every npm script they name is in package.json, and every leads command runs as written", async () => {
+      const { scripts } = JSON.parse(await readFile(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
+      const commands = rules.flatMap((rule) => [...rule.annotations.runbook.matchAll(/npm run ([\w:-]+)((?: (?:[\w-]+|\{\{ \$labels\.\w+ \}\}|TIME|KEY))*)/g)].map((m) => ({ rule: rule.alert, script: m[1]!, args: m[2]!.trim() })));
+      expect(commands.length).toBeGreaterThan(10);
+      for (const { rule, script, args } of commands) {
+        expect(scripts, `${rule}: npm run ${script}`).toHaveProperty(script);
+        if (script !== "leads") continue;
+        const words = args.replace(/^-- /, "").replace(/\{\{ \$labels\.buyer \}\}|KEY/g, "waste").replace(/TIME/g, "2026-03-01").split(" ");
+        const code = await runLeadsCli(words, { db, out: () => undefined, now: () => new Date() });
+        expect(code, `${rule}: npm run leads -- ${words.join(" ")}`).toBe(0);
+      }
+    });
+  });
+});
