@@ -14,6 +14,7 @@ import { loadBuyers } from "./buyers/loadBuyers";
 import type { Config } from "./config";
 import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWorker";
 import { firstValueQuery } from "./firstValueQuery";
+import { requestIdOf, returnRequestIds } from "./requestIds";
 import { loadFlowCatalog, logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
@@ -51,7 +52,7 @@ import { serverMetrics, type ServerMetrics } from "./metrics/registry";
 /** The settings and what tests may replace (the clock, the worker, the secrets). */
 export interface BuildServerOptions {
   config: Config;
-  /** Fastify's logger option; `false` silences it. Request URLs are always logged without their query. */
+  /** Fastify's logger option; `false` silences it. Requests are always logged by their route's pattern, never the address asked. */
   logger?: FastifyServerOptions["logger"];
   /** Whether to run the delivery worker in this process; config.delivery.worker when not given. */
   deliveryWorker?: boolean;
@@ -90,10 +91,12 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { querystringParser: firstValueQuery },
+    genReqId: requestIdOf,
     ...slowClientTimeouts(config.timeouts),
   });
   // Route schemas are checked by the project's one Ajv; the shared schemas are added for the response serialisers.
   app.setValidatorCompiler(routeValidatorCompiler(ajv));
+  returnRequestIds(app);
   for (const schema of sharedSchemas) app.addSchema(schema);
   logFlowFindings(app.log, flows.corpus());
 
@@ -196,9 +199,10 @@ function slowClientTimeouts({ headersMs, requestMs, keepAliveMs }: Config["timeo
 }
 
 /**
- * Fastify's logger with our request serializer: postcodes and other personal data travel in query
- * strings, so a request is logged by method and path only (no query, no client address). A database
- * error's detail can quote the row it refused (PostgreSQL's "Key (email)=(…)"), so it is left out.
+ * Fastify's logger with our request serializer: postcodes, e-mail addresses and other personal data travel in
+ * addresses and query strings, so a request is logged by method and its route's pattern only (`/quote/*`,
+ * `unmatched` for the 404s; no query, no client address). A database error's detail can quote the row it refused
+ * (PostgreSQL's "Key (email)=(…)"), so it is left out.
  */
 function loggerOptions(level: Config["logLevel"], logger: BuildServerOptions["logger"]): FastifyServerOptions["logger"] {
   if (logger === false) return false;
@@ -207,5 +211,5 @@ function loggerOptions(level: Config["logLevel"], logger: BuildServerOptions["lo
 }
 
 function requestSummary(request: FastifyRequest): { method: string; url: string } {
-  return { method: request.method, url: request.url.split("?")[0] ?? "" };
+  return { method: request.method, url: request.routeOptions?.url ?? "unmatched" };
 }

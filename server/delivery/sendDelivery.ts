@@ -32,11 +32,14 @@ export interface SendDeliveryOptions {
 /** Sends (or postpones, or settles) one row the worker holds the lease on. */
 export async function sendDelivery(options: SendDeliveryOptions, worker: string, row: DeliveryRow, now: () => Date): Promise<void> {
   const { db, buyers, settings, log, secrets, metrics } = options;
+  // Every line names the delivery, its lead and buyer (and, once the lead is read, the request that sent it).
+  const about: Record<string, unknown> = { deliveryId: row.id, leadId: row.lead_id, buyer: row.buyer_key };
   const buyer = buyers.byKey(row.buyer_key);
   if (!buyer) {
-    await settleWithoutSending(db, row.id, worker, "dead", `buyer "${row.buyer_key}" is no longer in the buyers file`, now());
+    const reason = `buyer "${row.buyer_key}" is no longer in the buyers file`;
+    await settleWithoutSending(db, row.id, worker, "dead", reason, now());
     metrics?.dead(row.buyer_key);
-    log.warn({ deliveryId: row.id, buyer: row.buyer_key }, "delivery dead-lettered: its buyer left the buyers file");
+    log.warn({ ...about, reason }, "delivery dead: its buyer left the buyers file");
     return;
   }
   if (!buyer.deliveryHours.isOpen(now())) {
@@ -55,9 +58,10 @@ export async function sendDelivery(options: SendDeliveryOptions, worker: string,
   }
   const lead = await findLead(db, row.lead_id);
   if (!lead) return; // Erased while queued: its delivery rows went with it.
+  if (lead.request_id) about.requestId = lead.request_id;
   if (!leadNamesBuyer(lead, buyer)) {
     await settleWithoutSending(db, row.id, worker, "rejected", "the lead's consent does not name this buyer", now());
-    log.error({ deliveryId: row.id, buyer: buyer.key }, "delivery refused: the lead's consent does not name its buyer");
+    log.error(about, "delivery refused: the lead's consent does not name its buyer");
     return;
   }
 
@@ -83,8 +87,10 @@ export async function sendDelivery(options: SendDeliveryOptions, worker: string,
   );
   metrics?.attempted(buyer.key, result.outcome, seconds);
   if (next.status === "dead") metrics?.dead(buyer.key);
-  log.info({ deliveryId: row.id, buyer: buyer.key, attempt: row.attempts + 1, outcome: result.outcome, status: next.status, httpStatus: result.httpStatus }, "delivery attempt");
-  if (!kept) log.warn({ deliveryId: row.id }, "delivery attempt recorded after the worker's lease lapsed");
+  const attempt = { ...about, attempt: row.attempts + 1, outcome: result.outcome, status: next.status, httpStatus: result.httpStatus };
+  if (next.status === "dead") log.warn({ ...attempt, reason: next.error }, "delivery dead: given up after its last attempt");
+  else log.info({ ...attempt, ...(next.error ? { reason: next.error } : {}) }, "delivery attempt");
+  if (!kept) log.warn(about, "delivery attempt recorded after the worker's lease lapsed");
 }
 
 /** Done on an answer; a retry later with back-off (or the buyer's Retry-After); dead after the last attempt. */

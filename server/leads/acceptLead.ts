@@ -32,9 +32,10 @@ export interface Acceptance {
 
 const emptyPlan = (maxGeneric: number): RoutingPlan => ({ exclusive: [], generic: [], maxGeneric });
 
-/** Where a lead came from beyond its envelope: the counted visit, and the digest of a keyed submission. */
+/** Where a lead came from beyond its envelope: the counted visit, the request, and the digest of a keyed submission. */
 export interface LeadOrigin {
   visitId?: string;
+  requestId?: string;
   /** With a submission key: the digest of its flow, version and replayed answers (server/leads/submissionDigest.ts). */
   digest?: string;
 }
@@ -43,7 +44,7 @@ export interface LeadOrigin {
  * Stores the lead as its kind demands and says what to answer. `answers` are the replay's, on the path to the submit
  * step.
  */
-export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, { visitId, digest }: LeadOrigin = {}): Promise<Acceptance> {
+export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, { visitId, requestId, digest }: LeadOrigin = {}): Promise<Acceptance> {
   const receivedAt = intake.now();
   const outOfHours = !intake.siteHours.isOpen(receivedAt);
   const contactConsent = consentOnRecord(submission, flow, answers);
@@ -60,6 +61,7 @@ export async function acceptLead(intake: LeadIntake, submission: LeadSubmission,
     receivedAt,
     outOfHours,
     ...(visitId ? { visitId } : {}),
+    ...(requestId ? { requestId } : {}),
     ...(submission.submissionKey ? { submissionKey: submission.submissionKey } : {}),
     ...(digest ? { submissionDigest: digest } : {}),
     ...(submission.tracking ? { tracking: submission.tracking } : {}),

@@ -39,8 +39,8 @@ export interface TakenLead {
   keyTook?: TakenBefore;
 }
 
-/** Takes one submission from the visit `visitId` (when counted); never logs its answers. */
-export async function takeLead(taking: LeadTaking, submission: LeadSubmission, visitId: string | undefined, log: FastifyBaseLogger): Promise<TakenLead> {
+/** Takes one submission sent by request `requestId` from the visit `visitId` (when counted); never logs its answers. */
+export async function takeLead(taking: LeadTaking, submission: LeadSubmission, { visitId, requestId }: { visitId: string | undefined; requestId: string }, log: FastifyBaseLogger): Promise<TakenLead> {
   const { intake, flows, check, minFillMs, startTokens, onDeliveriesQueued, metrics } = taking;
   const arrived = performance.now();
   const receivedAt = intake.now();
@@ -98,7 +98,7 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, v
 
   let taken: Acceptance;
   try {
-    taken = await acceptLead(intake, submission, flow, replay.answers, { ...(visitId ? { visitId } : {}), ...(digest ? { digest } : {}) });
+    taken = await acceptLead(intake, submission, flow, replay.answers, { ...(visitId ? { visitId } : {}), ...(requestId ? { requestId } : {}), ...(digest ? { digest } : {}) });
   } catch (error) {
     // A take of the same key running alongside stored its lead first: the key's unique index refused ours.
     const first = key === undefined ? undefined : await leadTakenBefore(intake, key);

@@ -48,7 +48,7 @@ export default async function leadsRoutes(fastify: FastifyInstance, taking: Lead
       },
     },
     async (request, reply) => {
-      const { status, answer } = await takeLead(taking, request.body, visitOf(request), request.log);
+      const { status, answer } = await takeLead(taking, request.body, { visitId: visitOf(request), requestId: request.id }, request.log);
       return reply.code(status).send(answer);
     },
   );

@@ -41,6 +41,8 @@ export interface NewLead {
   submissionKey?: string;
   /** With a key: what the submission was (server/leads/submissionDigest.ts), to tell the key sent again from a reused one. */
   submissionDigest?: string;
+  /** The id of the request that sent it, carried into the delivery worker's log lines. */
+  requestId?: string;
 }
 
 /** A buyer a lead is offered to: its daily cap, its delivery row, and the lead's code if it is the first to take it. */
@@ -302,5 +304,6 @@ function toRow(lead: NewLead): NewLeadRow & { id: string } {
     visit_id: lead.visitId ?? null,
     submission_key: lead.submissionKey ?? null,
     submission_digest: lead.submissionDigest ?? null,
+    request_id: lead.requestId ?? null,
   };
 }

@@ -41,6 +41,8 @@ export interface LeadsTable {
   submission_key: string | null;
   /** With a submission key: the digest of its flow, version and replayed answers (server/leads/submissionDigest.ts). */
   submission_digest: string | null;
+  /** The id of the request that sent it (X-Request-Id, or the server's own), for following it through the logs. */
+  request_id: string | null;
 }
 
 /** Who holds a contact (phone or e-mail) for a service until `expires_at`: the de-duplication guard. */

@@ -31,3 +31,48 @@ it("keeps postcodes, names, phone numbers and e-mails out of the logs, newslette
     expect(logged).not.toContain(personal);
   }
 });
+
+/** The JSON lines logged so far. */
+function lines(log: ReturnType<typeof logCapture>): Array<Record<string, unknown>> {
+  return log
+    .text()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+it("logs a request by its route's pattern, never the address asked", async () => {
+  const log = logCapture();
+  server = await startTestServer({}, { level: "info", stream: log.stream });
+
+  await server.app.inject({ method: "GET", url: "/quote/business-energy/path.leak%40example.com/SW1A1AA" });
+  await server.app.inject({ method: "GET", url: "/api/partners?service=business-energy" });
+
+  const urls = lines(log).flatMap((line) => ((line.req as { url?: string } | undefined)?.url ? [(line.req as { url: string }).url] : []));
+  expect(urls).toContain("/api/partners");
+  expect(urls.some((url) => url === "/quote/*" || url === "unmatched")).toBe(true);
+  expect(log.text()).not.toMatch(/leak|SW1A1AA|%40/);
+});
+
+it.each([
+  ["a plain token it is sent", "lb-7f3a.20_x", "lb-7f3a.20_x"],
+  ["a new id for one with other characters", "jo@example.com", /^[0-9a-f-]{36}$/],
+  ["a new id for one that is too long", "a".repeat(129), /^[0-9a-f-]{36}$/],
+])("takes X-Request-Id as the request's id, returns it and logs it: %s", async (_, sent, expected) => {
+  const log = logCapture();
+  server = await startTestServer({}, { level: "info", stream: log.stream });
+
+  const response = await server.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": sent } });
+
+  const id = response.headers["x-request-id"] as string;
+  expect(id).toMatch(expected);
+  expect(lines(log).filter((line) => line.reqId === id).map((line) => line.msg)).toEqual(["incoming request", "request completed"]);
+  expect(log.text()).not.toContain("example.com");
+});
+
+it("gives each request without an id one of its own, in its answer", async () => {
+  server = await startTestServer();
+  const ids = await Promise.all([1, 2].map(async () => (await server!.app.inject({ method: "GET", url: "/api/nowhere" })).headers["x-request-id"]));
+  expect(new Set(ids).size).toBe(2);
+  for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+});
