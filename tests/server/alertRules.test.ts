@@ -1,7 +1,5 @@
-import { execFile, execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import { load } from "js-yaml";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,37 +7,21 @@ import { runLeadsCli } from "../../server/cli/leadsCli";
 import { repoRoot } from "../../server/config";
 import { openDatabase } from "../../server/storage/database";
 import type { Database } from "../../server/storage/schema";
+import { RULES_FILE, alertRules, needsPromtool, promtool, runPromtool } from "./support/promtool";
 
-interface Rule {
-  alert: string;
-  expr: string;
-  labels: { severity: string };
-  annotations: { summary: string; runbook: string };
-}
-
-const rulesFile = path.join(repoRoot, "ops/prometheus/alerts.yml");
-const rules = (load(await readFile(rulesFile, "utf8")) as { groups: Array<{ rules: Rule[] }> }).groups.flatMap((g) => g.rules);
-
-/** promtool (Debian's `prometheus` package; .ci/run installs it), or undefined when this machine lacks it. */
-const promtool = (() => {
-  try {
-    execFileSync("promtool", ["--version"], { stdio: "ignore" });
-    return "promtool";
-  } catch {
-    return undefined;
-  }
-})();
-const withoutPromtool = " — SKIPPED: promtool is not installed here (apt-get install prometheus)";
+const rules = await alertRules();
 
 describe("the alert rules", () => {
-  it.skipIf(!promtool)(`pass promtool's checks and lint${promtool ? "" : withoutPromtool}`, async () => {
-    const { stdout } = await promisify(execFile)(promtool!, ["check", "rules", "--lint=all", rulesFile]);
-    expect(stdout).toContain(`SUCCESS: ${rules.length} rules found`);
+  it.skipIf(!promtool)(`pass promtool's checks and lint${needsPromtool}`, async () => {
+    const { ok, output } = await runPromtool(["check", "rules", "--lint=all", RULES_FILE]);
+    expect(output).toContain(`SUCCESS: ${rules.length} rules found`);
+    expect(ok).toBe(true);
   });
 
-  it.skipIf(!promtool)(`fire on the series their unit tests give, and stay quiet on the others${promtool ? "" : withoutPromtool}`, async () => {
-    const run = await promisify(execFile)(promtool!, ["test", "rules", "ops/prometheus/alerts.test.yml"], { cwd: repoRoot }).catch((error: { stdout: string; stderr: string }) => error);
-    expect(`${run.stdout}${run.stderr}`).toMatch(/SUCCESS/);
+  it.skipIf(!promtool)(`fire on the series their unit tests give, and stay quiet on the others${needsPromtool}`, async () => {
+    const { ok, output } = await runPromtool(["test", "rules", "ops/prometheus/alerts.test.yml"]);
+    expect(output).toMatch(/SUCCESS/);
+    expect(ok).toBe(true);
   });
 
   it("each have a unit test that makes them fire", async () => {
@@ -69,7 +51,7 @@ describe("the alert rules", () => {
 
     it("every npm script they name is in package.json, and every leads command runs as written", async () => {
       const { scripts } = JSON.parse(await readFile(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
-      const commands = rules.flatMap((rule) => [...rule.annotations.runbook.matchAll(/npm run ([\w:-]+)((?: (?:[\w-]+|\{\{ \$labels\.\w+ \}\}|TIME|KEY))*)/g)].map((m) => ({ rule: rule.alert, script: m[1]!, args: m[2]!.trim() })));
+      const commands = rules.flatMap((rule) => [...(rule.annotations.runbook ?? "").matchAll(/npm run ([\w:-]+)((?: (?:[\w-]+|\{\{ \$labels\.\w+ \}\}|TIME|KEY))*)/g)].map((m) => ({ rule: rule.alert, script: m[1]!, args: m[2]!.trim() })));
       expect(commands.length).toBeGreaterThan(10);
       for (const { rule, script, args } of commands) {
         expect(scripts, `${rule}: npm run ${script}`).toHaveProperty(script);

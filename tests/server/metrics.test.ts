@@ -1,6 +1,8 @@
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "./support/eventually";
+import { freePort } from "../../scripts/support/metricsScraper";
+import { samples, valueOf } from "./support/exposition";
 import { fixtureLead } from "./support/pipelineFixtures";
 import { startReceiver, type Receiver } from "./support/receiver";
 import { serverDialects, startServerOn, type ServerOnDialect } from "./support/serverOnDialect";
@@ -12,34 +14,6 @@ afterEach(async () => {
   await receiver?.close();
   running = undefined;
 });
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.once("error", reject);
-  });
-}
-
-/** The exposition's samples as name, labels and value. */
-function samples(text: string): Array<{ name: string; labels: Record<string, string>; value: number }> {
-  return text
-    .split("\n")
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const [, name = "", labelText = "", value = ""] = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (.+)$/.exec(line) ?? [];
-      const labels = Object.fromEntries([...labelText.matchAll(/([a-zA-Z_]+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]));
-      return { name, labels, value: Number(value) };
-    });
-}
-
-/** The value of the sample with this name and exactly these labels (undefined when there is none). */
-function valueOf(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  return samples(text).find((s) => s.name === name && JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()))?.value;
-}
 
 describe.each(serverDialects)("the operators' metrics (%s)", (dialect, skipped) => {
   it.skipIf(skipped)("are served on their own port with what the site did, and no visitor's data in a label", async () => {
