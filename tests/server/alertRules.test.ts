@@ -7,7 +7,7 @@ import { runLeadsCli } from "../../server/cli/leadsCli";
 import { repoRoot } from "../../server/config";
 import { openDatabase } from "../../server/storage/database";
 import type { Database } from "../../server/storage/schema";
-import { RULES_FILE, alertRules, needsPromtool, promtool, runPromtool } from "./support/promtool";
+import { RULES_FILE, alertRules, checkRecordingRules, needsPromtool, promtool, runPromtool } from "./support/promtool";
 
 const rules = await alertRules();
 
@@ -21,6 +21,15 @@ describe("the alert rules", () => {
   it.skipIf(!promtool)(`fire on the series their unit tests give, and stay quiet on the others${needsPromtool}`, async () => {
     const { ok, output } = await runPromtool(["test", "rules", "ops/prometheus/alerts.test.yml"]);
     expect(output).toMatch(/SUCCESS/);
+    expect(ok).toBe(true);
+  });
+
+  it.skipIf(!promtool)(`and every dashboard query parse as Prometheus reads them${needsPromtool}`, async () => {
+    const dashboard = JSON.parse(await readFile(path.join(repoRoot, "ops/grafana/dashboard.json"), "utf8")) as { panels: Array<{ title: string; targets?: Array<{ expr: string }> }> };
+    // Each query as a recording rule, with Grafana's variables as they are when every job and instance is chosen.
+    const queries = dashboard.panels.flatMap((panel, p) => (panel.targets ?? []).map((target, i) => ({ record: `dashboard:panel_${p}_query_${i}`, expr: target.expr.replaceAll("$job", ".*").replaceAll("$instance", ".*") })));
+    const { ok, output } = await checkRecordingRules(queries);
+    expect(output).toContain(`SUCCESS: ${queries.length} rules found`);
     expect(ok).toBe(true);
   });
 

@@ -17,7 +17,8 @@ interface RuleFile {
 }
 
 interface Dashboard {
-  panels: Array<{ title: string; targets?: Array<{ expr?: string }> }>;
+  panels: Array<{ title: string; type: string; repeat?: string; targets?: Array<{ expr?: string }> }>;
+  templating: { list: Array<{ name: string }> };
 }
 
 let db: Kysely<Database>;
@@ -81,6 +82,18 @@ describe("the operators' monitoring files", () => {
     expect(queries.length).toBeGreaterThan(10);
 
     expect(unknownNames(queries)).toEqual([]);
+  });
+
+  it("the dashboard has the panels an operator looks at first, a row per process, and job and instance to choose", async () => {
+    const dashboard = JSON.parse(await readFile(path.join(repoRoot, "ops/grafana/dashboard.json"), "utf8")) as Dashboard;
+    const titles = dashboard.panels.map((panel) => panel.title);
+    for (const title of ["Scrape status per target (1 up, 0 down)", "Too many requests (429) by route", "Bots' share of lead submissions (15 minutes)", "Each buyer's sends by outcome (share of the last hour)", "Restarts (last hour)", "CPU (cores)", "Memory: resident and heap used", "GC time a second by kind"]) {
+      expect(titles).toContain(title);
+    }
+    expect(dashboard.panels.find((panel) => panel.type === "row" && panel.repeat === "instance")?.title).toBe("Process $instance");
+    expect(dashboard.templating.list.map((variable) => variable.name)).toEqual(["datasource", "job", "instance"]);
+    const queries = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr ?? ""));
+    expect(queries.filter((expr) => !expr.includes('job=~"$job",instance=~"$instance"'))).toEqual([]);
   });
 
   it("a misspelt metric in a query is caught", () => {

@@ -1,4 +1,5 @@
 /** Reading Prometheus's text format as a scraper would. */
+
 /** One sample: its name, labels and value. */
 export interface Sample {
   name: string;

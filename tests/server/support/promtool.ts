@@ -55,18 +55,28 @@ export function firing(rule: AlertRule, labels: Record<string, string>): { exp_l
   return { exp_labels: { ...labels, ...rule.labels }, exp_annotations: Object.fromEntries(Object.entries(rule.annotations).map(([k, v]) => [k, fill(v)])) };
 }
 
+/** `promtool check rules` over these recording rules, from a file of their own. */
+export async function checkRecordingRules(rules: Array<{ record: string; expr: string }>): Promise<{ ok: boolean; output: string }> {
+  return withFile(dump({ groups: [{ name: "queries", rules }] }, { lineWidth: -1 }), (file) => runPromtool(["check", "rules", file]));
+}
+
 /** Runs one promtool unit test of the rules file over `series`, checking `alerts` at `evalTime`. */
 export async function testRules(
   series: Array<{ series: string; values: string }>,
   evalTime: string,
   alerts: Array<{ alertname: string; exp_alerts: ReturnType<typeof firing>[] }>,
 ): Promise<{ ok: boolean; output: string }> {
+  const test = { rule_files: [RULES_FILE], evaluation_interval: "1m", tests: [{ interval: "1m", input_series: series, alert_rule_test: alerts.map((a) => ({ eval_time: evalTime, ...a })) }] };
+  return withFile(dump(test, { lineWidth: -1 }), (file) => runPromtool(["test", "rules", file]));
+}
+
+/** Writes `text` to a scratch file, hands its path to `use`, and removes it afterwards. */
+async function withFile<T>(text: string, use: (file: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), "alert-rules-"));
   try {
-    const file = path.join(dir, "test.yml");
-    const test = { rule_files: [RULES_FILE], evaluation_interval: "1m", tests: [{ interval: "1m", input_series: series, alert_rule_test: alerts.map((a) => ({ eval_time: evalTime, ...a })) }] };
-    await writeFile(file, dump(test, { lineWidth: -1 }));
-    return await runPromtool(["test", "rules", file]);
+    const file = path.join(dir, "rules.yml");
+    await writeFile(file, text);
+    return await use(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
