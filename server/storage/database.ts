@@ -61,6 +61,8 @@ async function openPostgres({ url, schema, poolSize = 10 }: { url: string; schem
   });
   // An idle connection dropped by the server is replaced on next use; without a listener it would crash the process.
   pool.on("error", () => undefined);
+  // So would one lost while checked out (a database restart or a network cut mid-query): its query fails on its own.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   // PostgreSQL commits concurrent transactions together by itself: each unit is a transaction of its own.
   registerConnection(db, { dialect: "postgres", waiting: () => pool.waitingCount, runUnit: (unit, args) => db.transaction().execute((trx) => unit(trx, args)) });

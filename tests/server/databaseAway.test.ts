@@ -1,0 +1,103 @@
+/**
+ * The database going away while the server runs, as an operator sees it: the reachability gauge drops to 0, lead
+ * posts fail and are counted as store errors, the health check answers 500 so a balancer takes the instance out, and
+ * all of it comes back by itself with the database.
+ */
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/support/metricsScraper";
+import { processMetrics } from "../../server/metrics/registry";
+import { openDatabase } from "../../server/storage/database";
+import { isStoreError } from "../../server/storage/storeErrors";
+import { openTestPostgres, testDatabaseUrl, type TestDatabase } from "./support/databases";
+import { eventually } from "./support/eventually";
+import { valueOf } from "./support/exposition";
+import { fixtureLead } from "./support/pipelineFixtures";
+import { startPipelineServer, type PipelineServer } from "./support/pipelineServer";
+
+/** A TCP relay to PostgreSQL on `port` that can be cut (its connections dropped, new ones refused) and opened again. */
+function relay(target: URL, port: number) {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const keep = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    return socket;
+  };
+  return {
+    open: () =>
+      new Promise<void>((resolve) => {
+        server = createServer((client) => {
+          const upstream = keep(connect(Number(target.port || 5432), target.hostname));
+          keep(client).pipe(upstream).pipe(client);
+        }).listen(port, "127.0.0.1", () => resolve());
+      }),
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server!.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+describe("a database that stops answering", () => {
+  it("reads as unreachable on the metrics, and its failures as the store's", async () => {
+    const metrics = processMetrics({ buyers: { buyers: [], byKey: () => undefined } as never, now: () => new Date(), log: { warn: () => undefined } as never });
+    const db = await openDatabase({ file: ":memory:" });
+    metrics.watch(db);
+    expect(valueOf(await metrics.registry.metrics(), "switchplan_database_reachable")).toBe(1);
+
+    await db.destroy();
+
+    expect(valueOf(await metrics.registry.metrics(), "switchplan_database_reachable")).toBe(0);
+    const failure = await db.selectFrom("leads").selectAll().execute().catch((error: unknown) => error);
+    expect(isStoreError(failure)).toBe(true);
+    expect(isStoreError(new TypeError("x is undefined"))).toBe(false);
+  });
+
+  describe.skipIf(!testDatabaseUrl)("PostgreSQL away from a running server", () => {
+    let store: TestDatabase;
+    let server: PipelineServer;
+    let link: ReturnType<typeof relay>;
+    let metricsPort: number;
+
+    beforeAll(async () => {
+      store = await openTestPostgres();
+      const url = new URL(store.url!);
+      const relayPort = await freePort();
+      link = relay(new URL(testDatabaseUrl!), relayPort);
+      await link.open();
+      url.hostname = "127.0.0.1";
+      url.port = String(relayPort);
+      metricsPort = await freePort();
+      server = await startPipelineServer({ env: { DATABASE_URL: url.toString(), METRICS_PORT: String(metricsPort) } });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await store?.drop();
+    });
+
+    it("drops the gauge to 0, answers health 500, counts the failed lead as a store error, and recovers with it", async () => {
+      const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const post = () => server.app.inject({ method: "POST", url: "/api/leads", payload: fixtureLead("business-waste") });
+      expect((await post()).statusCode).toBe(200);
+      expect(valueOf(await scrape(), "switchplan_database_reachable")).toBe(1);
+
+      await link.cut();
+
+      expect((await post()).statusCode).toBe(500);
+      expect((await server.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(500);
+      const away = await scrape();
+      expect(valueOf(away, "switchplan_database_reachable")).toBe(0);
+      expect(valueOf(away, "switchplan_store_errors_total", { part: "request" })).toBeGreaterThanOrEqual(2);
+      expect(valueOf(away, "switchplan_http_requests_total", { route: "/api/leads", method: "POST", status: "500" })).toBe(1);
+
+      await link.open();
+
+      await eventually(scrape, (text) => valueOf(text, "switchplan_database_reachable") === 1, 20_000);
+      expect((await server.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      expect((await post()).statusCode).toBe(200);
+    }, 60_000);
+  });
+});
