@@ -16,6 +16,8 @@ export const serverDialects = [
 export interface ServerOnDialect {
   server: PipelineServer;
   db: Kysely<Database>;
+  /** The settings that point another process (a worker, a CLI) at the same store: DATA_DIR or DATABASE_URL. */
+  storeEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startServerOn(dialect: "SQLite" | "PostgreSQL", options: P
     return {
       server,
       db,
+      storeEnv: { DATA_DIR: server.dataDir },
       close: async () => {
         await db.destroy();
         await server.close();
@@ -38,6 +41,7 @@ export async function startServerOn(dialect: "SQLite" | "PostgreSQL", options: P
   return {
     server,
     db: store.db,
+    storeEnv: { DATABASE_URL: store.url! },
     close: async () => {
       await server.close();
       await store.drop();
