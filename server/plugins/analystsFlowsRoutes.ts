@@ -22,6 +22,9 @@ export interface AnalystsFlowsRoutesOptions {
   picturesDir: string;
   /** The signed-in analyst's name, for the sign-out button; undefined where no sign-in is needed. */
   analystOf: (request: FastifyRequest) => string | undefined;
+  /** How long after its exposure a visit's outcome counts as settled (RESULTS_SETTLE_HOURS). */
+  settleHours: number;
+  now: () => Date;
 }
 
 /** What every answer here carries: counts as they stand, for the asker only, kept out of search engines. */
@@ -32,13 +35,13 @@ export function privatePage(reply: FastifyReply): FastifyReply {
 const PICTURE = /^[a-z0-9-]+-v\d+\.svg$/;
 
 /** The page and the pictures. */
-export default async function analystsFlowsRoutes(fastify: FastifyInstance, { db, flows, picturesDir, analystOf }: AnalystsFlowsRoutesOptions): Promise<void> {
+export default async function analystsFlowsRoutes(fastify: FastifyInstance, { db, flows, picturesDir, analystOf, settleHours, now }: AnalystsFlowsRoutesOptions): Promise<void> {
   fastify.get("/analysts/flows", (_request, reply) => reply.redirect("/analysts/flows/", 301));
   fastify.get("/analysts/flows/", async (request, reply) => {
     const corpus = flows.corpus();
     const experiments = new Map<string, ExperimentReport>();
     for (const flow of corpus.flows) {
-      const counts = await loadExperimentCounts(db, flow);
+      const counts = await loadExperimentCounts(db, flow, undefined, { now: now(), settleHours });
       if (counts) experiments.set(flow.id, analyseExperiment(counts));
     }
     const html = flowsPageHtml(corpus, await unknownVersionCounts(db), experiments, analystOf(request));

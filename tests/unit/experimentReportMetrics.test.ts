@@ -83,8 +83,11 @@ describe("the report's metrics, guardrails, decisions, segments and days in word
     for (const rendered of [formatExperimentReport(report), experimentReportHtml(report)]) expect(rendered).not.toMatch(/NaN|Infinity|undefined/);
   });
 
-  it("refuses more accepted and pending visits than leads", () => {
-    expect(() => analyseExperiment(counts({ "1": { exposures: 100, leads: 10, accepted: 8, pending: 3 } }))).toThrow("business-water v1: 8 accepted and 3 pending of 10 leads");
+  it("refuses more accepted visits than leads, and more accepted and pending visits than exposures", () => {
+    expect(() => analyseExperiment(counts({ "1": { exposures: 100, leads: 10, accepted: 11, pending: 3 } }))).toThrow("business-water v1: 11 accepted of 10 leads");
+    expect(() => analyseExperiment(counts({ "1": { exposures: 100, leads: 10, accepted: 8, pending: 93 } }))).toThrow("business-water v1: 8 accepted and 93 pending of 100 exposures");
+    // Pending counts every visit not yet settled, with or without a lead: it may exceed the leads.
+    expect(analyseExperiment(counts({ "1": { exposures: 100, leads: 10, accepted: 2, pending: 40 } })).versions[0]!.pending).toBe(40);
   });
 });
 
