@@ -127,6 +127,7 @@ export function readCountsFile(text: string, file: string): ExperimentCounts {
     period,
     versions: counts.versions,
     ...(counts.sequentialTuning ? { sequentialTuning: counts.sequentialTuning } : {}),
+    ...(counts.settleHours !== undefined ? { settleHours: counts.settleHours } : {}),
     ...(counts.decideOn ? { decideOn: counts.decideOn } : {}),
     ...(counts.guardrails ? { guardrails: counts.guardrails } : {}),
     ...(counts.segments ? { segments: counts.segments } : {}),

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import envSchema from "env-schema";
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import { DEFAULT_RETRY_SCHEDULE, longestRetryHours } from "./delivery/retryPolicy";
 import { parseOpeningHours } from "./hours/openingHours";
 import { parseTrustedProxies, type TrustedProxies } from "./security/trustedProxies";
 
@@ -54,10 +55,11 @@ const envJsonSchema = {
     REQUEST_TIMEOUT_MS: count(500, 30_000),
     KEEP_ALIVE_TIMEOUT_MS: count(100, 10_000),
     DELIVERY_WORKER: { type: "string", enum: ON_OFF, default: "on" },
-    DELIVERY_MAX_ATTEMPTS: count(1, 10, 100),
-    DELIVERY_TIMEOUT_MS: count(100, 10_000),
-    DELIVERY_BACKOFF_MS: count(10, 30_000),
-    DELIVERY_BACKOFF_MAX_MS: count(10, 60 * 60_000),
+    DELIVERY_MAX_ATTEMPTS: count(1, DEFAULT_RETRY_SCHEDULE.maxAttempts, 100),
+    DELIVERY_TIMEOUT_MS: count(100, DEFAULT_RETRY_SCHEDULE.timeoutMs),
+    DELIVERY_BACKOFF_MS: count(10, DEFAULT_RETRY_SCHEDULE.backoffMs),
+    DELIVERY_BACKOFF_MAX_MS: count(10, DEFAULT_RETRY_SCHEDULE.backoffMaxMs),
+    RESULTS_SETTLE_HOURS: { type: "integer", minimum: 0, maximum: 24 * 90 },
     DELIVERY_POLL_MS: count(10, 2000),
     DELIVERY_CONCURRENCY: count(1, 4, 64),
     METRICS_PORT: { type: "integer", minimum: 1, maximum: 65535 },
@@ -136,6 +138,11 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   delivery: DeliveryConfig;
   /**
+   * How long after its exposure a visit's outcome counts as settled on the results page (RESULTS_SETTLE_HOURS;
+   * default the longest delivery retry schedule, longestRetryHours).
+   */
+  resultsSettleHours: number;
+  /**
    * Where the operators' metrics are served (server/metrics/): the server's on `port`, the delivery worker's
    * (`npm run worker`) on `workerPort`; each unset means that process serves none.
    */
@@ -185,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: vars.DELIVERY_POLL_MS,
       concurrency: vars.DELIVERY_CONCURRENCY,
     },
+    resultsSettleHours:
+      vars.RESULTS_SETTLE_HOURS ??
+      longestRetryHours({ maxAttempts: vars.DELIVERY_MAX_ATTEMPTS, timeoutMs: vars.DELIVERY_TIMEOUT_MS, backoffMs: vars.DELIVERY_BACKOFF_MS, backoffMaxMs: vars.DELIVERY_BACKOFF_MAX_MS }),
     metrics: {
       host: vars.METRICS_HOST,
       ...(vars.METRICS_PORT === undefined ? {} : { port: vars.METRICS_PORT }),

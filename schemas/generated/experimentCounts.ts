@@ -24,6 +24,10 @@ export interface ExperimentCountsFile {
    */
   sequentialTuning?: number;
   /**
+   * The settling window the counts were taken with, in hours (RESULTS_SETTLE_HOURS): shown with the report.
+   */
+  settleHours?: number;
+  /**
    * Visitors planned per version: the report shows progress against it.
    */
   plannedPerVersion?: number;
@@ -97,7 +101,7 @@ export interface VersionCounts {
    */
   accepted?: number;
   /**
-   * Exposed visits whose lead still has a delivery under way: left out of accepted leads and value, numerator and denominator.
+   * Exposed visits not yet settled: exposed within the settling window (settleHours), or earlier with a lead that still has a delivery under way. Left out of accepted leads and value, numerator and denominator; it may exceed the leads.
    */
   pending?: number;
   /**

@@ -1,23 +1,15 @@
 /**
- * The analysts' page of every quote flow, /analysts/flows/: each version's picture, description, share of traffic
- * and a link to try it, the forms folder's findings where they apply (weights that do not add up to 100, a version
- * not served), the `?v=` values visitors asked for that name no version, and the experiment report of the flow's
- * current period. Styles are attributes and there are
- * no scripts, as the Content Security Policy requires.
+ * The analysts' list of quote flows, /analysts/flows/: one line per flow saying, in words, what its test says now
+ * ("v2 against v1: keep running — …", "No test: v1 gets every visitor"), each linking to the flow's own page
+ * (flowPage.ts) where the figures behind it are. Small enough to read at a glance with every flow on it.
  */
 import path from "node:path";
-import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
-import { formatFinding, type Finding } from "../../engine/core/findings";
-import type { CorpusFlow, CorpusVersion, FlowCorpus } from "../../engine/core/flowCorpus";
+import { escapeMarkup as esc } from "../../engine/core/escapeMarkup";
+import type { CorpusFlow, FlowCorpus } from "../../engine/core/flowCorpus";
 import type { ExperimentReport } from "../experiments/experimentReport";
-import { experimentReportFragment } from "../experiments/experimentReportHtml";
-import { signOutForm } from "./signInPage";
-import { MAX_RECORDED_VERSION, OTHER_VERSION, type UnknownVersionCount } from "../storage/unknownVersionsStore";
-
-const ink = "color:#1b1f23";
-const muted = "color:#505a63";
-const warn = "background:#fff4d6;border-left:4px solid #b35900;padding:.5rem .75rem;margin:.5rem 0";
-const error = "background:#fde8e7;border-left:4px solid #b3261e;padding:.5rem .75rem;margin:.5rem 0";
+import { analystsPage, error, muted, panel, warn } from "./analystsPageShell";
+import { termLink } from "./analystTerms";
+import { flowDecision, type FlowStanding } from "./flowDecision";
 
 /** Where a version can be tried: its quote page with ?v=. */
 export function tryUrl(flow: { path: string }, version: number): string {
@@ -27,6 +19,11 @@ export function tryUrl(flow: { path: string }, version: number): string {
 /** Where a version's step graph is served (drawn by scripts/formsGallery.ts into the analysts' pictures folder). */
 export function pictureUrl(flowId: string, version: number): string {
   return `/analysts/flows/${flowId}-v${version}.svg`;
+}
+
+/** Where a flow's own results page is. */
+export function flowPageUrl(flowId: string): string {
+  return `/analysts/flows/${flowId}/`;
 }
 
 /** Where the build draws the pictures for a site built into `siteDir` (SITE_DIR): beside the public site, never in it. */
@@ -41,80 +38,42 @@ export function trafficShare(flow: CorpusFlow, version: number): number {
   return total > 0 ? (weight / total) * 100 : version === flow.defaultVersion ? 100 : 0;
 }
 
+/** How each standing is marked: a word in a coloured label, so the line reads without colour too. */
+export const STANDING_LABEL: Record<FlowStanding, { word: string; style: string }> = {
+  noTest: { word: "No test", style: "background:#e8ecef;color:#1b1f23" },
+  noVisits: { word: "Waiting", style: "background:#e8ecef;color:#1b1f23" },
+  keepRunning: { word: "Keep running", style: "background:#e3effa;color:#0b3d6b" },
+  ship: { word: "Ship", style: "background:#dff3e8;color:#084d38" },
+  rollBack: { word: "Roll back", style: "background:#fde8e7;color:#8a1c15" },
+  splitBroken: { word: "Split broken", style: "background:#b3261e;color:#fff" },
+};
+
+/** The label before a flow's sentence. */
+export function standingLabel(standing: FlowStanding): string {
+  const { word, style } = STANDING_LABEL[standing];
+  return `<span style="${style};border-radius:4px;padding:0 .4rem;font-size:.85rem;font-weight:600;white-space:nowrap">${word}</span>`;
+}
+
 /**
  * The page's HTML; `experiments` has each flow's current-period report, by flow id, for the flows that have one;
  * `signedIn` is the analyst's name, for the sign-out button (none in the live preview, which needs no sign-in).
  */
-export function flowsPageHtml(corpus: FlowCorpus, unknown: UnknownVersionCount[], experiments: ReadonlyMap<string, ExperimentReport> = new Map(), signedIn?: string): string {
-  const ids = corpus.flows.map((f) => f.id);
-  const versions = corpus.flows.reduce((sum, f) => sum + f.versions.length, 0);
+export function flowsPageHtml(corpus: FlowCorpus, experiments: ReadonlyMap<string, ExperimentReport> = new Map(), signedIn?: string): string {
   const errors = corpus.findings.filter((f) => f.severity === "error").length;
   const summary =
     corpus.findings.length === 0
       ? ""
-      : `<p style="${errors ? error : warn}"><strong>${errors} errors, ${corpus.findings.length - errors} warnings</strong> in ${escapeMarkup(corpus.root)}: each is shown with its flow below (run <code>npm run forms:check</code>).</p>`;
-  return `${toolPageStart("Quote flows and versions (analysts)")}
-</head>
-<body style="font-family:system-ui,Arial,sans-serif;${ink};margin:0 auto;max-width:72rem;padding:1rem 1.5rem;line-height:1.45">
-${signedIn === undefined ? "" : signOutForm(signedIn)}
-<h1>Quote flows and versions</h1>
-<p style="${muted}">For analysts; not linked from the site. ${ids.length} flows, ${versions} versions. Each picture is the step graph <code>npm run forms:graph</code> draws: the submit step has a thick red border, conditions are on the arrows. A version's share is what visitors without <code>?v=</code> draw (<code>split.json</code>); the link tries it with <code>?v=</code>.</p>
+      : `<p style="${errors ? error : warn}"><strong>${errors} errors, ${corpus.findings.length - errors} warnings</strong> in the forms folder: each is shown on its flow's page (run <code>npm run forms:check</code>).</p>`;
+  const lines = corpus.flows.map((flow) => {
+    const { standing, sentence } = flowDecision(flow, experiments.get(flow.id));
+    const findings = corpus.findings.filter((f) => f.file.startsWith(`${corpus.root}/${flow.id}/`)).length;
+    return `<li style="padding:.5rem 0;border-bottom:1px solid #e1e4e8"><a href="${flowPageUrl(flow.id)}"><strong>${esc(flow.title)}</strong> (${esc(flow.id)})</a>${findings ? ` <span style="${muted}">· ${findings} finding${findings === 1 ? "" : "s"}</span>` : ""}<br>${standingLabel(standing)} ${esc(sentence)}</li>`;
+  });
+  const main = `<h1 style="margin:.5rem 0">Quote flows and their tests</h1>
+<p style="margin:.25rem 0">One line per flow: what its ${termLink("test")} says now. Money is counted on ${termLink("settled", "settled visits")} only. Open a flow for the figures behind its line and what to do next.</p>
 ${summary}
-<nav aria-label="Flows"><ul style="columns:16rem;padding-left:1.2rem">
-${ids.map((id) => `<li><a href="#${id}">${escapeMarkup(id)}</a></li>`).join("\n")}
-</ul></nav>
-${corpus.flows
-  .map((flow) =>
-    flowSection(
-      flow,
-      corpus.findings.filter((f) => f.file.startsWith(`${corpus.root}/${flow.id}/`)),
-      unknown.filter((u) => u.flowId === flow.id && !flow.versions.some((v) => v.flow && String(v.version) === u.requested)),
-      experiments.get(flow.id),
-    ),
-  )
-  .join("\n")}
-</body>
-</html>
-`;
-}
-
-function flowSection(flow: CorpusFlow, findings: Finding[], unknown: UnknownVersionCount[], experiment: ExperimentReport | undefined): string {
-  const notes = findings.map((f) => `<li style="${f.severity === "error" ? error : warn};list-style:none"><pre style="margin:0;white-space:pre-wrap">${escapeMarkup(formatFinding(f))}</pre></li>`);
-  const asked = unknown.map((u) => `<li>${u.requested === OTHER_VERSION ? `any other <code>?v=</code> (not a version number up to ${MAX_RECORDED_VERSION})` : `<code>?v=${escapeMarkup(u.requested)}</code>`}: ${u.count} ${u.count === 1 ? "visit" : "visits"}, last on ${escapeMarkup(u.lastDay)}</li>`);
-  return `<section aria-labelledby="${flow.id}" style="border-top:1px solid #c9d1d9;margin-top:2rem">
-<h2 id="${flow.id}">${escapeMarkup(flow.id)}: ${escapeMarkup(flow.title)}</h2>
-${notes.length ? `<ul aria-label="Findings for ${escapeMarkup(flow.id)}" style="padding:0">\n${notes.join("\n")}\n</ul>` : ""}
-${asked.length ? `<div style="${warn}"><p style="margin:0">Asked for with <code>?v=</code> but no such version (those visitors got v${flow.defaultVersion ?? "–"}):</p><ul aria-label="Unknown versions asked for in ${escapeMarkup(flow.id)}">\n${asked.join("\n")}\n</ul></div>` : ""}
-${experimentSection(flow, experiment)}
-${flow.versions.map((v) => versionArticle(flow, v)).join("\n")}
-</section>`;
-}
-
-function experimentSection(flow: CorpusFlow, report: ExperimentReport | undefined): string {
-  const body = report ? experimentReportFragment(report, 4) : `<p style="${muted}">No experiment period yet: no visitor has been served this flow's current weights and versions.</p>`;
-  return `<section aria-labelledby="${flow.id}-experiment" style="margin:1rem 0">
-<h3 id="${flow.id}-experiment" style="margin-bottom:.25rem">Experiment, current period</h3>
-${body}
-</section>`;
-}
-
-function versionArticle(flow: CorpusFlow, v: CorpusVersion): string {
-  const name = `${flow.id} v${v.version}`;
-  const share = !v.flow
-    ? "not served: the file has an error"
-    : `${formatShare(trafficShare(flow, v.version))}% of traffic${v.version === flow.defaultVersion ? ", the default" : ""}${v.stale ? " (its last good copy; the file has an error)" : ""}`;
-  const description = v.flow?.description;
-  const steps = v.flow ? `: ${v.flow.steps.length} steps starting at "${v.flow.start}"` : "";
-  return `<article aria-labelledby="${flow.id}-v${v.version}" style="margin:1.5rem 0">
-<h3 id="${flow.id}-v${v.version}" style="margin-bottom:.25rem">v${v.version} <span style="font-weight:400;${muted}">· ${escapeMarkup(share)}</span></h3>
-<p style="margin:.25rem 0">${description ? escapeMarkup(description) : `<span style="${muted}">No description.</span>`}</p>
-<p style="margin:.25rem 0"><a href="${escapeMarkup(tryUrl(flow, v.version))}">Try ${escapeMarkup(name)}</a> <span style="${muted}">(${escapeMarkup(tryUrl(flow, v.version))})</span></p>
-<figure style="margin:.75rem 0;overflow-x:auto">
-<img src="${pictureUrl(flow.id, v.version)}" alt="${escapeMarkup(`Step graph of ${name}${steps}`)}" style="max-width:none;border:1px solid #e1e4e8;background:#fff">
-</figure>
-</article>`;
-}
-
-function formatShare(percent: number): string {
-  return Number.isInteger(percent) ? String(percent) : percent.toFixed(1);
+<ul aria-label="Flows and their tests" style="${panel};list-style:none;padding:.25rem 1rem">
+${lines.join("\n")}
+</ul>`;
+  return analystsPage({ title: "Quote flows and their tests (analysts)", main, ...(signedIn === undefined ? {} : { signedIn }) });
 }

@@ -1,5 +1,6 @@
-/** The analysts' sign-in page: a plain HTML form (no scripts), and the sign-out button the analysts' pages carry. */
-import { escapeHtml, plainPage } from "../plainPage";
+/** The analysts' sign-in page: an HTML form (no scripts) in the analysts' pages' look, and the answers to a refused sign-in. */
+import { escapeHtml } from "../plainPage";
+import { analystsPage, COLOURS, panel } from "./analystsPageShell";
 import type { Refusal } from "./analystsAccess";
 
 /** What the sign-in page says above the form, and its status. */
@@ -35,28 +36,28 @@ export function refusalAnswer(refused: Refusal): { status: 401 | 429 | 503; mess
   }
 }
 
+const field = `font:inherit;width:100%;box-sizing:border-box;padding:.55rem .7rem;border:1px solid ${COLOURS.muted};border-radius:6px;background:#fff;color:${COLOURS.ink}`;
+const submit = `font:inherit;font-weight:600;background:${COLOURS.brand};color:#fff;border:0;border-radius:6px;padding:.6rem 1.4rem;cursor:pointer`;
+const alertStyle = `background:#fde8e7;border-left:4px solid ${COLOURS.error};padding:.5rem .75rem;margin:.5rem 0`;
+
+/** The sign-in page around `body`. */
+function signInFrame(body: string): string {
+  return analystsPage({ title: "Analysts: sign in", nav: false, width: "28rem", main: `<div style="${panel};padding:1.25rem 1.5rem;margin-top:2rem">\n<h1 style="margin:0 0 .5rem;font-size:1.5rem">Sign in</h1>\n${body}\n</div>` });
+}
+
 /** The page: name, password and the page to go back to; `notice` says why it is shown again. */
 export function signInPage({ returnPath, name = "", notice }: { returnPath: string; name?: string; notice?: string }): string {
-  return plainPage(
-    "Analysts: sign in",
-    `<h1>Sign in</h1>
-<p>The analysts' pages are for analysts only. Ask an operator for an account.</p>
-${notice ? `<p role="alert">${escapeHtml(notice)}</p>` : ""}
+  return signInFrame(`<p style="margin:.25rem 0 1rem">The analysts' pages are for analysts only. Ask an operator for an account.</p>
+${notice ? `<p role="alert" style="${alertStyle}">${escapeHtml(notice)}</p>` : ""}
 <form method="post" action="/analysts/sign-in">
 <input type="hidden" name="return" value="${escapeHtml(returnPath)}">
-<p><label for="name">Name</label><br><input id="name" name="name" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(name)}"></p>
-<p><label for="password">Password</label><br><input id="password" name="password" type="password" autocomplete="current-password" required></p>
-<p><button type="submit">Sign in</button></p>
-</form>`,
-  );
+<p style="margin:0 0 1rem"><label for="name">Name</label><br><input id="name" name="name" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(name)}" style="${field}"></p>
+<p style="margin:0 0 1rem"><label for="password">Password</label><br><input id="password" name="password" type="password" autocomplete="current-password" required style="${field}"></p>
+<p style="margin:0"><button type="submit" style="${submit}">Sign in</button></p>
+</form>`);
 }
 
 /** A page that only says `message` (a refused post, a limit reached), with a way back to the form. */
 export function signInProblemPage(message: string): string {
-  return plainPage("Analysts: sign in", `<h1>Sign in</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/analysts/sign-in">Back to the sign-in page</a></p>`);
-}
-
-/** The sign-out button: a post, so a link or an image elsewhere cannot sign an analyst out. */
-export function signOutForm(name: string): string {
-  return `<form method="post" action="/analysts/sign-out" style="margin:0;text-align:right"><p style="margin:0">Signed in as ${escapeHtml(name)} <button type="submit">Sign out</button></p></form>`;
+  return signInFrame(`<p role="alert" style="${alertStyle}">${escapeHtml(message)}</p><p><a href="/analysts/sign-in">Back to the sign-in page</a></p>`);
 }

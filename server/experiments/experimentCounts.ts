@@ -38,16 +38,33 @@ export interface VersionCounts {
    */
   accepted?: number;
   /**
-   * Exposed visits whose lead still has a delivery under way: left out of `acceptedLeads` and `value`, numerator and
-   * denominator, until every delivery of the lead is final.
+   * Exposed visits not yet settled: exposed within the settling window (`settleHours`), with or without a lead, or
+   * earlier with a lead that still has a delivery under way. Left out of `acceptedLeads` and `value`, numerator and
+   * denominator, so a version whose buyers answer slowly is not judged worse while they do; it may exceed `leads`.
    */
   pending?: number;
+  /** What became of every lead so far, settled or not (absent in a counts file). */
+  outcomes?: LeadOutcomeCounts;
   /**
    * Pounds paid per visit over the exposed visits that are not pending (a visit with no accepted lead is a 0): the
    * sum of the visits' values and of their squares. A visit's value is the sum of the prices of its lead's accepted
    * deliveries, at the price in force when each was delivered.
    */
   value?: ValueSums;
+}
+
+/** The visits with a lead, by what became of the lead: they add up to the leads. */
+export interface LeadOutcomeCounts {
+  /** At least one buyer took it. */
+  accepted: number;
+  /** It repeats a lead already stored (code 2), or every buyer called it a duplicate. */
+  duplicates: number;
+  /** Every buyer it was sent to turned it down, or stopped answering after every attempt. */
+  rejected: number;
+  /** It went to no buyer: none matched, every one was at its cap, or it was held. */
+  unrouted: number;
+  /** A delivery is still under way. */
+  delivering: number;
 }
 
 /** Σx and Σx² of a value per visit, in pounds (and pounds squared). */
@@ -88,6 +105,11 @@ export interface ExperimentCounts {
   documents?: Record<string, FlowDocument | undefined>;
   /** New visits served in the period but left out of these counts: their address was past its limit of new visits. */
   leftOut?: number;
+  /**
+   * The settling window the counts were taken with, in hours: a visit's accepted lead and value count once it was
+   * exposed longer ago than this (RESULTS_SETTLE_HOURS). Absent in a counts file that does not say.
+   */
+  settleHours?: number;
   /** N*: the two groups' combined size the confidence sequence is tuned for (default 2 × planned, else 10,000). */
   sequentialTuning?: number;
   /** The metric the decision is taken on (split.json's `decideOn`); default "value". */

@@ -43,7 +43,8 @@ export function metricDifferenceInterval(metric: ExperimentMetric, [low, high]: 
 /** The pending visits in one sentence; none when no visit is pending. */
 export function pendingSentence(pending: number): string | undefined {
   if (pending <= 0) return undefined;
-  return pending === 1 ? "1 visit pending: its lead is still being delivered." : `${count(pending)} visits pending: their leads are still being delivered.`;
+  const reason = "shown the flow within the settling window, or with a lead still being delivered";
+  return pending === 1 ? `1 visit pending: not settled yet (${reason}).` : `${count(pending)} visits pending: not settled yet (${reason}).`;
 }
 
 /** What the decision is taken on: "value per visit, within a guardrail on leads (at most 5% lost)". */
@@ -55,7 +56,7 @@ export function decideOnLine(decideOn: ExperimentMetric, guardrails: Partial<Rec
 
 /** What the metrics mean, under every form of the report that shows them. */
 export const METRICS_FOOTNOTE = [
-  "Three metrics per visit: leads (visits that sent a lead), accepted leads (visits whose lead a buyer accepted) and value (pounds buyers paid per visit, at each accepted delivery's price). Pending visits, whose lead is still being delivered, are left out of accepted leads and value until every delivery is final.",
+  "Three metrics per visit: leads (visits that sent a lead), accepted leads (visits whose lead a buyer accepted) and value (pounds buyers paid per visit, at each accepted delivery's price). Pending visits, not settled yet (shown the flow within the settling window, or with a lead still being delivered), are left out of accepted leads and value until they settle.",
   "Value's 95% interval is the mean ± 1.96 standard errors; its difference is tested with a z-test on the two versions' own spreads. The anytime p holds however often you look, as the anytime interval does.",
   "A guardrail passes when the anytime interval shows the version loses at most the margin of the control's figure, and fails when it shows it loses more. The decision: ship (better on the decision metric and passes every guardrail), roll back (worse on it, or fails a guardrail), keep running, or split broken.",
 ].join("\n");

@@ -7,7 +7,7 @@
  * the text experimentReportText.ts, the HTML experimentReportHtml.ts.
  */
 import type { SplitHeldBack } from "../../engine/core/trafficSplit";
-import type { ExperimentCounts, ExperimentMetric, ExperimentPeriod, VersionCounts } from "./experimentCounts";
+import type { ExperimentCounts, ExperimentMetric, ExperimentPeriod, LeadOutcomeCounts, VersionCounts } from "./experimentCounts";
 import { decide, DEFAULT_DECIDE_ON, guardrailOutcome, guardrailsInForce, type Decision, type GuardrailResult } from "./experimentDecision";
 import { compareFamily, metricFigures, metricSample, METRICS, type MetricComparison, type MetricFigures } from "./experimentMetrics";
 import { analyseOverTime, type OverTimeReport } from "./experimentOverTime";
@@ -53,8 +53,13 @@ export interface VersionReport {
   /** leads / exposures; null before any exposure. */
   conversion: number | null;
   wilson95: Interval | null;
-  /** Exposed visits whose lead still has a delivery under way: left out of accepted leads and value. */
+  /**
+   * Exposed visits not yet settled (inside the settling window, or a delivery still under way): left out of accepted
+   * leads and value, numerator and denominator.
+   */
   pending: number;
+  /** What became of its leads so far; undefined when the counts do not say (a counts file). */
+  outcomes?: LeadOutcomeCounts;
   steps: StepReach[];
   /**
    * Against the control: null for the control itself, for a version or a control with no exposures yet, and for a
@@ -84,6 +89,8 @@ export interface ExperimentReport {
   decideOn: ExperimentMetric;
   /** Metric → tolerated relative loss against the control, as in force (defaults applied). */
   guardrails: Partial<Record<ExperimentMetric, number>>;
+  /** The settling window in hours (RESULTS_SETTLE_HOURS); undefined when the counts do not say. */
+  settleHours?: number;
   /** Visits pending over every version. */
   pending: number;
   versions: VersionReport[];
@@ -147,6 +154,7 @@ export function analyseExperiment(counts: ExperimentCounts): ExperimentReport {
       conversion: metrics.leads.mean,
       wilson95: metrics.leads.ci95,
       pending: c?.pending ?? 0,
+      ...(c?.outcomes ? { outcomes: c.outcomes } : {}),
       steps: stepReach(c?.steps ?? {}, counts.documents?.[version]),
       comparison,
       verdict: isControl ? null : verdictOf({ weight: weightOf(version), comparison, progress, planned, srmBroken }),
@@ -166,6 +174,7 @@ export function analyseExperiment(counts: ExperimentCounts): ExperimentReport {
     ...(counts.splitHeldBack ? { splitHeldBack: counts.splitHeldBack } : {}),
     decideOn,
     guardrails,
+    ...(counts.settleHours !== undefined ? { settleHours: counts.settleHours } : {}),
     pending: versions.reduce((sum, v) => sum + v.pending, 0),
     versions,
     leftOut: counts.leftOut ?? 0,
@@ -193,7 +202,8 @@ function checkVersionCounts(where: string, c: VersionCounts): void {
   if (c.leads > c.exposures) throw new ExperimentInputError(`${where}: ${c.leads} leads from ${c.exposures} exposures: a version cannot have more leads than visits served it`);
   const accepted = c.accepted ?? 0;
   const pending = c.pending ?? 0;
-  if (accepted + pending > c.leads) throw new ExperimentInputError(`${where}: ${accepted} accepted and ${pending} pending of ${c.leads} leads: a visit's lead is accepted, pending or neither, and each is one of the leads`);
+  if (accepted > c.leads) throw new ExperimentInputError(`${where}: ${accepted} accepted of ${c.leads} leads: an accepted lead is one of the leads`);
+  if (accepted + pending > c.exposures) throw new ExperimentInputError(`${where}: ${accepted} accepted and ${pending} pending of ${c.exposures} exposures: a visit is pending, or settled and then accepted or not, and each is one of the exposures`);
   if (c.value && !(Number.isFinite(c.value.sum) && c.value.sum >= 0 && Number.isFinite(c.value.sumSquares) && c.value.sumSquares >= 0)) {
     throw new ExperimentInputError(`${where}: value's sum and sumSquares must be pounds ≥ 0, not ${c.value.sum} and ${c.value.sumSquares}`);
   }

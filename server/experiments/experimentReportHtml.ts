@@ -26,7 +26,7 @@ ${SRM_CAUSES.map((c) => `<li>${esc(c)}</li>`).join("\n")}
 <p style="margin:0">Find and fix the cause, then start a new period.</p></div>`
     : `<p>Traffic split: ${esc(srmSentence(report.srm, report.splitHeldBack))}.</p>`;
   const leftOut = leftOutSentence(report.leftOut);
-  const planned = period.plannedPerVersion ? `${count(period.plannedPerVersion)} visitors per version` : "none (set plannedPerVersion in split.json)";
+  const planned = period.plannedPerVersion ? `${count(period.plannedPerVersion)} visitors per version` : "none set (see “Plan how many visitors you need” in the guide)";
   return `<div class="experiment-report">
 <p>Period <code>${esc(period.id)}</code>, ${esc(beganText(period))}. Weights ${esc(weightsLine(period))}; control v${period.control}. Planned: ${esc(planned)}.</p>
 ${srm}

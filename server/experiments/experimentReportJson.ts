@@ -3,7 +3,7 @@
  * cannot be had yet, never NaN. Comparisons, guardrails and decisions are given on the other versions only.
  */
 import type { SplitHeldBack } from "../../engine/core/trafficSplit";
-import type { ExperimentMetric } from "./experimentCounts";
+import type { ExperimentMetric, LeadOutcomeCounts } from "./experimentCounts";
 import type { DecisionCode, GuardrailOutcome } from "./experimentDecision";
 import type { MetricComparison, MetricFigures } from "./experimentMetrics";
 import type { ExperimentReport, MetricReport } from "./experimentReport";
@@ -34,12 +34,17 @@ interface SrmJson {
 
 /** The report as JSON: the sample-ratio check, what is decided on, and per version its figures. */
 export interface ExperimentReportJson {
+  /**
+   * The settling window in hours: accepted leads and value are over visits exposed longer ago than this whose leads
+   * have no delivery under way; null when the counts did not say (a counts file).
+   */
+  settleHours: number | null;
   srm: SrmJson;
   /** Present while split.json has an error and is held back: "lastGood" (its last good weights) or "defaultOnly". */
   splitHeldBack?: SplitHeldBack;
   decideOn: ExperimentMetric;
   guardrails: Partial<Record<ExperimentMetric, number>>;
-  /** Visits pending over every version. */
+  /** Visits not yet settled over every version. */
   pending: number;
   versions: Array<
     {
@@ -51,6 +56,8 @@ export interface ExperimentReportJson {
     } & ComparisonJson & {
       verdict?: string;
       pending: number;
+      /** What became of the version's leads so far (absent when the counts do not say). */
+      outcomes?: LeadOutcomeCounts;
       metrics: { acceptedLeads: MetricJson; value: MetricJson };
       guardrails?: Partial<Record<ExperimentMetric, { margin: number; result: GuardrailOutcome }>>;
       decision?: DecisionCode;
@@ -108,6 +115,7 @@ function segmentJson(s: SegmentReport): SegmentJson {
 export function experimentReportJson(report: ExperimentReport): ExperimentReportJson {
   const control = report.period.control;
   return {
+    settleHours: report.settleHours ?? null,
     srm: srmJson(report.srm),
     ...(report.splitHeldBack ? { splitHeldBack: report.splitHeldBack } : {}),
     decideOn: report.decideOn,
@@ -131,6 +139,7 @@ export function experimentReportJson(report: ExperimentReport): ExperimentReport
             verdict: v.verdict!.text,
           }),
       pending: v.pending,
+      ...(v.outcomes ? { outcomes: v.outcomes } : {}),
       metrics: { acceptedLeads: metricReportJson(v.metrics.acceptedLeads, !v.isControl), value: metricReportJson(v.metrics.value, !v.isControl) },
       ...(v.isControl
         ? {}

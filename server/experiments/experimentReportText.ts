@@ -12,7 +12,7 @@ export function formatExperimentReport(report: ExperimentReport): string {
     `Experiment report for ${report.flowId}`,
     `Period: ${periodLine(period)}`,
     `Weights: ${weightsLine(period)}; control v${period.control}`,
-    `Planned: ${period.plannedPerVersion ? `${count(period.plannedPerVersion)} visitors per version` : "none (set plannedPerVersion in split.json)"}; confidence sequence tuned for ${count(report.sequentialTuning)} visitors in two versions`,
+    `Planned: ${period.plannedPerVersion ? `${count(period.plannedPerVersion)} visitors per version` : "none set (see “Plan how many visitors you need” in the guide)"}; confidence sequence tuned for ${count(report.sequentialTuning)} visitors in two versions`,
     `Traffic split: ${srmSentence(report.srm, report.splitHeldBack)}`,
   ];
   if (report.srm?.mismatch) lines.push("  Likely causes:", ...SRM_CAUSES.map((cause) => `  - ${cause}`), "  Find and fix the cause, then start a new period; these figures cannot be trusted.");

@@ -76,7 +76,7 @@ export function srmSentence(srm: SampleRatioCheck | undefined, heldBack?: SplitH
 /** The visits left out of the figures, in one sentence; none when every visit served was counted. */
 export function leftOutSentence(leftOut: number): string | undefined {
   if (leftOut <= 0) return undefined;
-  return `Left out: ${count(leftOut)} ${leftOut === 1 ? "visit was" : "visits were"} served the default version but not counted, because ${leftOut === 1 ? "its" : "their"} internet address had started more new visits than the limit (NEW_VISITS_PER_ADDRESS_MAX).`;
+  return `Left out: ${count(leftOut)} ${leftOut === 1 ? "visit was" : "visits were"} served the default version but not counted, because ${leftOut === 1 ? "its" : "their"} internet address had started more new visits than its limit (often a bot or a shared office).`;
 }
 
 /** What the figures mean, in plain words, under every form of the report. */

@@ -33,7 +33,6 @@ export interface AnalystsRoutesOptions extends Omit<AnalystsFlowsRoutesOptions, 
   access: AnalystsAccess | "open";
   /** The site's own origin: only its pages may sign in or out. */
   siteOrigin: () => string;
-  now: () => Date;
 }
 
 /** An analysts' page to go back to after signing in, from the form or the query; the report otherwise (never another site). */
@@ -63,8 +62,8 @@ function wantsPage(request: FastifyRequest): boolean {
 }
 
 /** The analysts' routes. */
-export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, now, ...pages }: AnalystsRoutesOptions): Promise<void> {
-  const { db } = pages;
+export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, ...pages }: AnalystsRoutesOptions): Promise<void> {
+  const { db, now } = pages;
   fastify.decorateRequest("analyst", null);
   const toIndex = (_request: FastifyRequest, reply: FastifyReply) => reply.redirect("/analysts/", 301);
   const toHome = (_request: FastifyRequest, reply: FastifyReply) => privatePage(reply).redirect(HOME, 303);

@@ -183,6 +183,18 @@ export interface ExperimentCountsTable {
   value_pence: number | string;
   /** Σ (value per settled visit)², in pence². */
   value_pence_squares: number | string;
+  /** Of those with a lead, visits whose lead repeats one already stored, or that every buyer called a duplicate. */
+  duplicates: number | string;
+  /** Visits whose lead every buyer it was sent to turned down (rejected, or dead after every attempt). */
+  rejected: number | string;
+  /** Visits whose lead went to no buyer (none matched, all capped, or held). */
+  unrouted: number | string;
+}
+
+/** The same counts per UTC hour of exposure instead of London day: what a report takes out while visits settle. */
+export interface ExperimentHourCountsTable extends Omit<ExperimentCountsTable, "day"> {
+  /** YYYY-MM-DDTHH, UTC, of the exposure. */
+  hour: string;
 }
 
 /** Exposed visits that reached a step, per flow, period, version and step. */
@@ -204,6 +216,8 @@ export interface ExperimentVisitOutcomesTable {
   pending: number;
   accepted: number;
   value_pence: number | string;
+  /** What became of the lead: "accepted", "pending", "duplicate", "rejected" or "unrouted". */
+  outcome: string;
 }
 
 /** A traffic source a flow counts by name (at most 20 per flow; any other is "other"). */
@@ -268,6 +282,7 @@ export interface Database {
   experiment_left_out_visits: ExperimentLeftOutVisitsTable;
   quote_sessions: QuoteSessionsTable;
   experiment_counts: ExperimentCountsTable;
+  experiment_hour_counts: ExperimentHourCountsTable;
   experiment_step_counts: ExperimentStepCountsTable;
   experiment_visit_outcomes: ExperimentVisitOutcomesTable;
   experiment_sources: ExperimentSourcesTable;

@@ -81,7 +81,7 @@ describe.each(serverDialects)("the analysts' pages on %s", (dialect, skipped) =>
 
     expect(form.response.statusCode).toBe(401);
     expect(form.setCookie).toBeUndefined();
-    expect(form.response.body).toContain('<p role="alert">The name or password is not right.</p>');
+    expect(form.response.body).toMatch(/<p role="alert"[^>]*>The name or password is not right.<\/p>/);
     expect(form.response.body).not.toContain("not the password");
     for (const response of [byBasic, unknown, otherPassword]) {
       expect(response.statusCode).toBe(401);
@@ -94,15 +94,24 @@ describe.each(serverDialects)("the analysts' pages on %s", (dialect, skipped) =>
     const authorization = basic(ANALYST.name, ANALYST.password);
 
     const report = await get(s, REPORT, { authorization });
+    const flowPage = await get(s, "/analysts/flows/business-energy/", { authorization });
+    const noSuchFlow = await get(s, "/analysts/flows/no-such-flow/", { authorization });
+    const guide = await get(s, "/analysts/guide/", { authorization });
     const picture = await get(s, PICTURE, { authorization });
     const missing = await get(s, "/analysts/flows/business-energy-v99.svg", { authorization });
 
     expect(report.statusCode).toBe(200);
     expect(report.headers).toMatchObject({ "cache-control": "no-store", "x-robots-tag": "noindex" });
-    expect(report.body).toContain("<h1>Quote flows and versions</h1>");
-    expect(report.body).toContain('src="/analysts/flows/business-energy-v1.svg"');
-    expect(report.body).toContain("Experiment, current period");
+    expect(report.body).toContain('<h1 style="margin:.5rem 0">Quote flows and their tests</h1>');
+    expect(report.body).toContain('<a href="/analysts/flows/business-energy/">');
     expect(report.body).toContain("Signed in as jo");
+    expect(flowPage.statusCode).toBe(200);
+    expect(flowPage.headers).toMatchObject({ "cache-control": "no-store", "x-robots-tag": "noindex" });
+    expect(flowPage.body).toContain('src="/analysts/flows/business-energy-v1.svg"');
+    expect(flowPage.body).toContain("Signed in as jo");
+    expect(noSuchFlow.statusCode).toBe(404);
+    expect(guide.statusCode).toBe(200);
+    expect(guide.body).toContain('<h3 id="settled-visits">');
     expect(picture.statusCode).toBe(200);
     expect(picture.headers["content-type"]).toBe("image/svg+xml");
     expect(picture.headers["cache-control"]).toBe("no-store");
@@ -306,7 +315,7 @@ describe("the analysts' pages in the live preview", () => {
 
     expect(report.statusCode).toBe(200);
     expect(report.headers["cache-control"]).toBe("no-store");
-    expect(report.body).toContain("<h1>Quote flows and versions</h1>");
+    expect(report.body).toContain("Quote flows and their tests</h1>");
     expect(report.body).not.toContain("Sign out");
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe(REPORT);

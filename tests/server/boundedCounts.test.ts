@@ -44,7 +44,7 @@ describe.each(serverDialects)("rows one client can add on %s", (dialect, skipped
       s.app.inject({ method: "GET", url: `/quote/business-water/?v=${encodeURIComponent(randomVersion(i))}`, headers: { "user-agent": BROWSER_AGENT } }),
     );
     const rows = await s.db.selectFrom("funnel_unknown_versions").select(["requested", "count"]).execute();
-    const page = await getAsAnalyst(s.app, "/analysts/flows/");
+    const page = await getAsAnalyst(s.app, "/analysts/flows/business-water/");
 
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(rows.length).toBeLessThanOrEqual(MAX_RECORDED_VERSION + 1);
@@ -61,7 +61,7 @@ describe.each(serverDialects)("rows one client can add on %s", (dialect, skipped
     const exposures = await s.db.selectFrom("experiment_exposures").select("visit_id").execute();
     const leftOutRows = await s.db.selectFrom("experiment_left_out_visits").selectAll().execute();
     const elsewhere = await s.app.inject({ method: "GET", url: "/quote/business-water/", headers: { "user-agent": BROWSER_AGENT }, remoteAddress: "192.0.2.55" });
-    const page = await getAsAnalyst(s.app, "/analysts/flows/");
+    const page = await getAsAnalyst(s.app, "/analysts/flows/business-water/");
 
     expect(new Set(statuses)).toEqual(new Set([200]));
     expect(exposures).toHaveLength(limit);

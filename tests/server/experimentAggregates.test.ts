@@ -8,14 +8,15 @@ import { driveRandomTraffic, FLOW } from "./support/experimentTraffic";
 /** Every counts row, as numbers, in one order. */
 async function countsNow(db: Kysely<Database>) {
   const counts = await db.selectFrom("experiment_counts").selectAll().orderBy(["period_id", "flow_version", "day", "device", "source"]).execute();
+  const hours = await db.selectFrom("experiment_hour_counts").selectAll().orderBy(["period_id", "hour", "flow_version", "device", "source"]).execute();
   const steps = await db.selectFrom("experiment_step_counts").selectAll().orderBy(["period_id", "flow_version", "step_id"]).execute();
   const outcomes = await db.selectFrom("experiment_visit_outcomes").selectAll().orderBy(["period_id", "visit_id"]).execute();
   const numbers = <T extends object>(row: T) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v]));
-  return { counts: counts.map(numbers), steps: steps.map(numbers), outcomes: outcomes.map(numbers) };
+  return { counts: counts.map(numbers), hours: hours.map(numbers), steps: steps.map(numbers), outcomes: outcomes.map(numbers) };
 }
 
 // The named sources stay, as in the server's memory: a flow names its first 20 once.
-const TABLES = ["experiment_counts", "experiment_step_counts", "experiment_visit_outcomes", "experiment_step_reach", "experiment_exposures", "experiment_periods"] as const;
+const TABLES = ["experiment_counts", "experiment_hour_counts", "experiment_step_counts", "experiment_visit_outcomes", "experiment_step_reach", "experiment_exposures", "experiment_periods"] as const;
 
 describe.each(dialects)("the experiment counts on %s", (name, open, skipped) => {
   const store = databaseForTests(open, skipped, async ({ db, clear }) => {

@@ -53,13 +53,14 @@ describe.each(dialects)("the experiment store on %s", (name, open, skipped) => {
     await insertLead(db, lead(undefined, 1)); // a visitor who objected
 
     const counts = await loadExperimentCounts(db, businessEnergy);
+    const noOutcome = { accepted: 0, duplicates: 0, rejected: 0, unrouted: 0, delivering: 0 };
 
     expect(counts?.period).toEqual({ id: period.id, startedAt: at.toISOString(), weights: { "1": 40, "2": 40, "3": 20 }, control: 1 });
     expect(counts?.versions).toEqual({
-      // Leads with no delivery are settled at once: not accepted, worth nothing.
-      "1": { exposures: 3, leads: 1, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, steps: { utility: 3, spend: 1 } },
-      "2": { exposures: 2, leads: 1, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, steps: { address: 1 } },
-      "3": { exposures: 1, leads: 0, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, steps: {} },
+      // Leads with no delivery are settled at once: routed to no buyer, not accepted, worth nothing.
+      "1": { exposures: 3, leads: 1, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, outcomes: { ...noOutcome, unrouted: 1 }, steps: { utility: 3, spend: 1 } },
+      "2": { exposures: 2, leads: 1, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, outcomes: { ...noOutcome, unrouted: 1 }, steps: { address: 1 } },
+      "3": { exposures: 1, leads: 0, accepted: 0, pending: 0, value: { sum: 0, sumSquares: 0 }, outcomes: noOutcome, steps: {} },
     });
     expect(Object.keys(counts?.documents ?? {})).toEqual(["1", "2", "3"]);
   });

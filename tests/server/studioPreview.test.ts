@@ -90,8 +90,8 @@ describe("the flow studio in the live preview", { timeout: PREVIEW_TIMEOUT }, ()
     expect(readFileSync(path.join(scratch, "forms", "business-water", "v2.json"), "utf8")).toBe(formatJson(doc));
     expect(((await res.json()) as { files: Record<string, { hash: string }> }).files["v2.json"]!.hash).toBe(textHash(formatJson(doc)));
 
-    // The server read it at once: the analysts' page lists the new version.
-    expect(await (await get("/analysts/flows/")).text()).toContain("Sites asked about as premises.");
+    // The server read it at once: the flow's analysts' page lists the new version.
+    expect(await (await get("/analysts/flows/business-water/")).text()).toContain("Sites asked about as premises.");
     // And the quote page shows it.
     const page = await browser.newPage();
     try {

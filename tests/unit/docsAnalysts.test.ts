@@ -83,8 +83,9 @@ function changeNext(change: { step: string; from: string; to: string }) {
   writeV2(flow);
 }
 
+/** Business water's analysts' page, where its versions, findings and unknown ?v= values are. */
 async function flowsPage(): Promise<string> {
-  return (await fetch(`${preview.url}analysts/flows/`)).text();
+  return (await fetch(`${preview.url}analysts/flows/business-water/`)).text();
 }
 
 describe("docs/analysts.md, followed through the live preview on a scratch copy of forms/", { timeout: PREVIEW_TIMEOUT }, () => {
@@ -181,20 +182,20 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     for (const rule of rules) expect(table, rule).toContain(`\`${rule}\``);
   });
 
-  it("4. pictures v2 starting at the retailer question, and lists it on /analysts/flows/ with its link and picture", async () => {
+  it("4. pictures v2 starting at the retailer question, and lists it on the flow's analysts' page with its link and picture", async () => {
     expect(fencedBlocks(doc, "sh")).toContainEqual("npm run forms:graph -- business-water --version 2");
     const svg = flowSvg(readFlow("business-water", 2, formsDir));
     expect(svg).toContain("business-water v2: Compare business water prices");
     expect(svg).toMatch(/data-step="supplier"[^>]*>[^]*?radio · start/);
 
     const flowsTab = await browser.newPage();
-    await flowsTab.goto(`${preview.url}analysts/flows/`);
+    await flowsTab.goto(`${preview.url}analysts/flows/business-water/`);
     const article = flowsTab.getByRole("article", { name: /^v2 · / }).filter({ has: flowsTab.getByRole("link", { name: "Try business-water v2" }) });
     await expect.poll(() => article.getByRole("link", { name: "Try business-water v2" }).getAttribute("href")).toBe("/quote/business-water/?v=2");
     expect(await article.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  it("4. shows on /analysts/flows/ the ?v= visitors asked for that names no version", async () => {
+  it("4. shows on the flow's analysts' page the ?v= visitors asked for that names no version", async () => {
     await page.goto(`${preview.url}quote/business-water/?v=9`);
     await expect.poll(() => flowsPage(), { timeout: 20_000 }).toContain("<code>?v=9</code>: 1 visit,");
     expect(doc).toContain("the `?v=` values visitors asked for that name no version");
@@ -246,8 +247,8 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
     const { $schema: _schema, ...committed } = JSON.parse(readFileSync(path.join(repoRoot, "docs/examples/business-energy-counts.json"), "utf8")) as Record<string, unknown>;
     expect(shownFile).toEqual(committed);
     const printed = await reportOutput("npm run report:funnel -- --counts docs/examples/business-energy-counts.json");
-    expect(printed).toContain("Pending: 95 visits pending: their leads are still being delivered.\n");
-    expect(doc).toContain("`95 visits pending: their leads are still being delivered.`");
+    expect(printed).toContain("Pending: 95 visits pending: not settled yet (shown the flow within the settling window, or with a lead still being delivered).\n");
+    expect(doc).toContain("`95 visits pending: not settled yet (shown the flow within the settling window, or with a lead still being delivered).`");
     expect(printed).toContain("  v2: ship: better on value per visit and within every guardrail\n");
   });
 

@@ -140,6 +140,7 @@ describe("the experiment report's analysis", () => {
     const none = { mean: null, ci95: null };
     const noComparison = { ...none, difference: null, differenceCI95: null, p: null, pHolm: null, sequentialCI95: null, pAnytime: null };
     expect(json).toEqual({
+      settleHours: null,
       srm: { chi2: null, p: null, mismatch: false },
       decideOn: "value",
       guardrails: { leads: 0.05 },
@@ -256,7 +257,7 @@ describe("npm run report:funnel's command line", () => {
     const counts = file("energy.json", { ...reference.businessEnergy.counts, sequentialTuning: 10000 });
     const { stdout } = await tsx("--counts", counts, "--json");
     const json = JSON.parse(stdout) as { srm: object; versions: Array<Record<string, unknown>> };
-    expect(Object.keys(json)).toEqual(["srm", "decideOn", "guardrails", "pending", "versions"]);
+    expect(Object.keys(json)).toEqual(["settleHours", "srm", "decideOn", "guardrails", "pending", "versions"]);
     expect(Object.keys(json.srm)).toEqual(["chi2", "p", "mismatch"]);
     expect(Object.keys(json.versions[0]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95", "pending", "metrics"]);
     expect(Object.keys(json.versions[1]!)).toEqual(["version", "exposures", "leads", "conversion", "wilson95", "difference", "differenceCI95", "p", "pHolm", "sequentialCI95", "pAnytime", "verdict", "pending", "metrics", "guardrails", "decision", "decisionText"]);

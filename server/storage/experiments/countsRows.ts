@@ -1,13 +1,18 @@
-/** Adding to the experiment counts rows (experiment_counts, experiment_step_counts): upserts that add, never overwrite. */
+/**
+ * Adding to the experiment counts rows (experiment_counts by London day, experiment_hour_counts by UTC hour,
+ * experiment_step_counts): upserts that add, never overwrite.
+ */
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 
-/** One counts row: a flow's period, version, London day, device and source. */
+/** One counts row: a flow's period, version, London day (and UTC hour), device and source. */
 export interface CountsKey {
   flowId: string;
   periodId: string;
   version: number;
   day: string;
+  /** YYYY-MM-DDTHH, UTC, of the exposure (exposureHour). */
+  hour: string;
   device: string;
   source: string;
 }
@@ -20,35 +25,47 @@ export interface CountsChange {
   accepted: number;
   valuePence: number;
   valuePenceSquares: number;
+  duplicates: number;
+  rejected: number;
+  unrouted: number;
 }
 
-/** Adds a change to a counts row, creating it when missing. */
+/** The change of one more exposure. */
+export const ONE_EXPOSURE: CountsChange = { exposures: 1, leads: 0, pending: 0, accepted: 0, valuePence: 0, valuePenceSquares: 0, duplicates: 0, rejected: 0, unrouted: 0 };
+
+/** The hour counts row an exposure at `at` (ISO 8601 UTC) falls in. */
+export function exposureHour(at: string): string {
+  return at.slice(0, 13);
+}
+
+const SUMMED = ["exposures", "leads", "pending", "accepted", "value_pence", "value_pence_squares", "duplicates", "rejected", "unrouted"] as const;
+
+/** Adds a change to a counts row and to its hour's row, creating them when missing. */
 export async function addToCounts(db: Kysely<Database>, key: CountsKey, change: CountsChange): Promise<void> {
+  const sums = {
+    exposures: change.exposures,
+    leads: change.leads,
+    pending: change.pending,
+    accepted: change.accepted,
+    value_pence: change.valuePence,
+    value_pence_squares: change.valuePenceSquares,
+    duplicates: change.duplicates,
+    rejected: change.rejected,
+    unrouted: change.unrouted,
+  };
+  const where = { flow_id: key.flowId, period_id: key.periodId, flow_version: key.version, device: key.device, source: key.source };
   await db
     .insertInto("experiment_counts")
-    .values({
-      flow_id: key.flowId,
-      period_id: key.periodId,
-      flow_version: key.version,
-      day: key.day,
-      device: key.device,
-      source: key.source,
-      exposures: change.exposures,
-      leads: change.leads,
-      pending: change.pending,
-      accepted: change.accepted,
-      value_pence: change.valuePence,
-      value_pence_squares: change.valuePenceSquares,
-    })
+    .values({ ...where, day: key.day, ...sums })
     .onConflict((oc) =>
-      oc.columns(["flow_id", "period_id", "flow_version", "day", "device", "source"]).doUpdateSet((eb) => ({
-        exposures: eb("experiment_counts.exposures", "+", eb.ref("excluded.exposures")),
-        leads: eb("experiment_counts.leads", "+", eb.ref("excluded.leads")),
-        pending: eb("experiment_counts.pending", "+", eb.ref("excluded.pending")),
-        accepted: eb("experiment_counts.accepted", "+", eb.ref("excluded.accepted")),
-        value_pence: eb("experiment_counts.value_pence", "+", eb.ref("excluded.value_pence")),
-        value_pence_squares: eb("experiment_counts.value_pence_squares", "+", eb.ref("excluded.value_pence_squares")),
-      })),
+      oc.columns(["flow_id", "period_id", "flow_version", "day", "device", "source"]).doUpdateSet((eb) => Object.fromEntries(SUMMED.map((c) => [c, eb(`experiment_counts.${c}`, "+", eb.ref(`excluded.${c}`))]))),
+    )
+    .execute();
+  await db
+    .insertInto("experiment_hour_counts")
+    .values({ ...where, hour: key.hour, ...sums })
+    .onConflict((oc) =>
+      oc.columns(["flow_id", "period_id", "hour", "flow_version", "device", "source"]).doUpdateSet((eb) => Object.fromEntries(SUMMED.map((c) => [c, eb(`experiment_hour_counts.${c}`, "+", eb.ref(`excluded.${c}`))]))),
     )
     .execute();
 }

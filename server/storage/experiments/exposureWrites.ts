@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
-import { addToCounts, addToStepCount } from "./countsRows";
+import { addToCounts, addToStepCount, exposureHour, ONE_EXPOSURE } from "./countsRows";
 import { refreshVisitOutcome, visitHasLead } from "./visitOutcome";
 
 /** An exposure as stored: the visit, its version, when (ISO) and the London day, and its segments. */
@@ -37,7 +37,7 @@ export async function storeExposure(db: Kysely<Database>, e: ExposureRow): Promi
     .onConflict((oc) => oc.columns(["flow_id", "period_id", "visit_id"]).doNothing())
     .executeTakeFirst();
   if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-  await addToCounts(db, { ...e }, { exposures: 1, leads: 0, pending: 0, accepted: 0, valuePence: 0, valuePenceSquares: 0 });
+  await addToCounts(db, { ...e, hour: exposureHour(e.at) }, ONE_EXPOSURE);
   // Steps or a lead stored before the exposure (a visit met again in a new period) count now.
   const reached = await db
     .selectFrom("experiment_step_reach")
@@ -63,9 +63,13 @@ export async function insertExposurePostgres(db: Kysely<Database>, e: ExposureRo
       on conflict (flow_id, period_id, visit_id) do nothing
       returning flow_id, period_id, visit_id, flow_version, day, device, source
     ), counted as (
-      insert into experiment_counts (flow_id, period_id, flow_version, day, device, source, exposures, leads, pending, accepted, value_pence, value_pence_squares)
-      select flow_id, period_id, flow_version, day, device, source, 1, 0, 0, 0, 0, 0 from ins
+      insert into experiment_counts (flow_id, period_id, flow_version, day, device, source, exposures, leads, pending, accepted, value_pence, value_pence_squares, duplicates, rejected, unrouted)
+      select flow_id, period_id, flow_version, day, device, source, 1, 0, 0, 0, 0, 0, 0, 0, 0 from ins
       on conflict (flow_id, period_id, flow_version, day, device, source) do update set exposures = experiment_counts.exposures + 1
+    ), counted_hour as (
+      insert into experiment_hour_counts (flow_id, period_id, hour, flow_version, device, source, exposures, leads, pending, accepted, value_pence, value_pence_squares, duplicates, rejected, unrouted)
+      select flow_id, period_id, ${exposureHour(e.at)}, flow_version, device, source, 1, 0, 0, 0, 0, 0, 0, 0, 0 from ins
+      on conflict (flow_id, period_id, hour, flow_version, device, source) do update set exposures = experiment_hour_counts.exposures + 1
     ), steps as (
       insert into experiment_step_counts (flow_id, period_id, flow_version, step_id, visits)
       select ins.flow_id, ins.period_id, ins.flow_version, s.step_id, 1 from ins

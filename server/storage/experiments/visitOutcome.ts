@@ -5,32 +5,56 @@
  * last added (experiment_visit_outcomes) is applied to its counts row, in the caller's unit of work.
  */
 import { PostgresAdapter, sql, type Kysely } from "kysely";
-import type { Database } from "../schema";
-import { addToCounts, type CountsKey } from "./countsRows";
+import type { Database, DeliveryStatus } from "../schema";
+import { addToCounts, exposureHour, type CountsChange, type CountsKey } from "./countsRows";
+
+/** What became of a visit's lead (see outcomeOf). */
+export type LeadOutcome = "accepted" | "pending" | "duplicate" | "rejected" | "unrouted";
 
 /** What one visit adds to its counts row beyond its exposure. */
 interface Contribution {
   lead: number;
-  pending: number;
-  accepted: number;
+  outcome: LeadOutcome | undefined;
   valuePence: number;
 }
 
-const NOTHING: Contribution = { lead: 0, pending: 0, accepted: 0, valuePence: 0 };
+const NOTHING: Contribution = { lead: 0, outcome: undefined, valuePence: 0 };
 
-/** Squares of settled values only: a pending visit is out of the value's n. */
-const square = (c: Contribution) => (c.pending ? 0 : c.valuePence * c.valuePence);
+/** A contribution as the counts columns it adds to: value and its square only once settled (a pending visit is out of the value's n). */
+function columns(c: Contribution): Omit<CountsChange, "exposures"> {
+  const settledValue = c.outcome === "pending" ? 0 : c.valuePence;
+  return {
+    leads: c.lead,
+    pending: c.outcome === "pending" ? 1 : 0,
+    accepted: c.outcome === "accepted" ? 1 : 0,
+    valuePence: settledValue,
+    valuePenceSquares: settledValue * settledValue,
+    duplicates: c.outcome === "duplicate" ? 1 : 0,
+    rejected: c.outcome === "rejected" ? 1 : 0,
+    unrouted: c.outcome === "unrouted" ? 1 : 0,
+  };
+}
+
+/**
+ * What became of a lead: pending while any delivery is under way; accepted when one was delivered; a duplicate when
+ * it repeats a lead already stored (code 2) or every buyer called it one; routed to no buyer when it has no delivery
+ * (held, code "0", none matched); else rejected by every buyer it went to (rejected, or dead after every attempt).
+ */
+export function leadOutcome(duplicateOf: string | null, statuses: DeliveryStatus[]): LeadOutcome {
+  if (statuses.some((s) => s === "pending" || s === "sending")) return "pending";
+  if (statuses.includes("delivered")) return "accepted";
+  if (duplicateOf !== null || (statuses.length > 0 && statuses.every((s) => s === "duplicate"))) return "duplicate";
+  return statuses.length === 0 ? "unrouted" : "rejected";
+}
 
 /**
  * The outcome of a visit's lead: the visit's first non-test lead of the flow and version decides (earliest received,
- * then smallest id; later leads of the same visit change nothing). Pending while any of its deliveries is under way;
- * settled, it is accepted when one was delivered and worth the delivered prices. A lead with no delivery (held, code
- * "0", routed to nobody, a duplicate) is settled at once, not accepted, worth 0.
+ * then smallest id; later leads of the same visit change nothing). Settled, it is worth the delivered prices.
  */
 async function outcomeOf(db: Kysely<Database>, flowId: string, visitId: string, version: number): Promise<{ leadId: string; outcome: Contribution } | undefined> {
   const lead = await db
     .selectFrom("leads")
-    .select("id")
+    .select(["id", "duplicate_of"])
     .where("flow_id", "=", flowId)
     .where("visit_id", "=", visitId)
     .where("flow_version", "=", version)
@@ -41,18 +65,9 @@ async function outcomeOf(db: Kysely<Database>, flowId: string, visitId: string, 
     .executeTakeFirst();
   if (!lead) return undefined;
   const deliveries = await db.selectFrom("deliveries").select(["status", "price_pence"]).where("lead_id", "=", lead.id).execute();
-  const pending = deliveries.some((d) => d.status === "pending" || d.status === "sending") ? 1 : 0;
-  const delivered = deliveries.filter((d) => d.status === "delivered");
-  const settled = pending === 0;
-  return {
-    leadId: lead.id,
-    outcome: {
-      lead: 1,
-      pending,
-      accepted: settled && delivered.length > 0 ? 1 : 0,
-      valuePence: settled ? delivered.reduce((sum, d) => sum + (d.price_pence ?? 0), 0) : 0,
-    },
-  };
+  const outcome = leadOutcome(lead.duplicate_of, deliveries.map((d) => d.status));
+  const valuePence = outcome === "accepted" ? deliveries.filter((d) => d.status === "delivered").reduce((sum, d) => sum + (d.price_pence ?? 0), 0) : 0;
+  return { leadId: lead.id, outcome: { lead: 1, outcome, valuePence } };
 }
 
 /** Brings the counts of every exposure of a visit (one per period) in line with its lead's outcome now. */
@@ -61,7 +76,7 @@ export async function refreshVisitOutcome(db: Kysely<Database>, flowId: string, 
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const exposures = await db
     .selectFrom("experiment_exposures")
-    .select(["period_id", "flow_version", "day", "device", "source"])
+    .select(["period_id", "flow_version", "exposed_at", "day", "device", "source"])
     .where("flow_id", "=", flowId)
     .where("visit_id", "=", visitId)
     .$if(onPostgres, (qb) => qb.forUpdate())
@@ -80,16 +95,16 @@ export async function refreshVisitOutcome(db: Kysely<Database>, flowId: string, 
     if (!outcomes.has(exposure.flow_version)) outcomes.set(exposure.flow_version, await outcomeOf(db, flowId, visitId, exposure.flow_version));
     const now = outcomes.get(exposure.flow_version);
     const row = before.find((b) => b.period_id === exposure.period_id);
-    const was: Contribution = row ? { lead: 1, pending: row.pending, accepted: row.accepted, valuePence: Number(row.value_pence) } : NOTHING;
+    const was: Contribution = row ? { lead: 1, outcome: row.outcome as LeadOutcome, valuePence: Number(row.value_pence) } : NOTHING;
     const next = now?.outcome ?? NOTHING;
-    const key: CountsKey = { flowId, periodId: exposure.period_id, version: exposure.flow_version, day: exposure.day, device: exposure.device, source: exposure.source };
+    const key: CountsKey = { flowId, periodId: exposure.period_id, version: exposure.flow_version, day: exposure.day, hour: exposureHour(exposure.exposed_at), device: exposure.device, source: exposure.source };
     await applyDifference(db, key, was, next);
     const where = { flow_id: flowId, period_id: exposure.period_id, visit_id: visitId };
     if (!now) {
       if (row) await db.deleteFrom("experiment_visit_outcomes").where("flow_id", "=", flowId).where("period_id", "=", exposure.period_id).where("visit_id", "=", visitId).execute();
       continue;
     }
-    const values = { lead_id: now.leadId, pending: next.pending, accepted: next.accepted, value_pence: next.valuePence };
+    const values = { lead_id: now.leadId, pending: next.outcome === "pending" ? 1 : 0, accepted: next.outcome === "accepted" ? 1 : 0, value_pence: next.valuePence, outcome: next.outcome! };
     await db
       .insertInto("experiment_visit_outcomes")
       .values({ ...where, ...values })
@@ -99,14 +114,9 @@ export async function refreshVisitOutcome(db: Kysely<Database>, flowId: string, 
 }
 
 async function applyDifference(db: Kysely<Database>, key: CountsKey, was: Contribution, next: Contribution): Promise<void> {
-  const change = {
-    exposures: 0,
-    leads: next.lead - was.lead,
-    pending: next.pending - was.pending,
-    accepted: next.accepted - was.accepted,
-    valuePence: next.valuePence * (1 - next.pending) - was.valuePence * (1 - was.pending),
-    valuePenceSquares: square(next) - square(was),
-  };
+  const [before, after] = [columns(was), columns(next)];
+  const change: CountsChange = { exposures: 0, ...after };
+  for (const column of Object.keys(before) as Array<keyof typeof before>) change[column] = after[column] - before[column];
   if (Object.values(change).every((n) => n === 0)) return;
   await addToCounts(db, key, change);
 }

@@ -3,13 +3,13 @@
  * every exposure: each exposure gains its London day, device class and traffic source; each delivery the price
  * it was delivered at (pence); the counts per (period, version, day, device, source) and per (period, version,
  * step); and per exposed visit with a lead what it last added to them (so a settled or requeued delivery moves
- * the counts by the difference); and the traffic sources each flow names (at most 20). Rows from before are counted once here by the rebuild.
+ * the counts by the difference); and the traffic sources each flow names (at most 20). Rows from before are counted
+ * by migration 0018's rebuild, which fills these tables and the ones it adds.
  */
 import { sql, type Kysely } from "kysely";
 import { londonDate } from "../../hours/londonClock";
-import { rebuildAggregates } from "../experiments/rebuildAggregates";
 
-/** Adds the segment and price columns, creates the count tables and fills them from the rows already there. */
+/** Adds the segment and price columns and creates the count tables (0018 fills them from the rows already there). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("experiment_exposures").addColumn("day", "text", (col) => col.notNull().defaultTo("")).execute();
   await db.schema.alterTable("experiment_exposures").addColumn("device", "text", (col) => col.notNull().defaultTo("unknown")).execute();
@@ -60,7 +60,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint("experiment_sources_pk", ["flow_id", "source"])
     .execute();
   await fillDays(db);
-  await rebuildAggregates(db, {});
 }
 
 /** The London day of the exposures already stored, an hour at a time (London's offset changes on the hour). */

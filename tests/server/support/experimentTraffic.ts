@@ -33,7 +33,8 @@ export const periodOf = (id: string): CurrentPeriod => ({ id, weights: { "1": 50
 
 const offer = (key: string, at: Date): BuyerOffer => ({ buyerKey: key, buyerId: key, buyerName: key, dailyCap: 1_000_000, firstAttemptAt: at, responseCode: "1" });
 
-const routing = (buyers: string[], at: Date): RoutedLeadOptions => ({
+/** Routing to `buyers` (none: the lead goes to no buyer), each offered at `at`. */
+export const routing = (buyers: string[], at: Date): RoutedLeadOptions => ({
   exclusive: [],
   generic: buyers.map((key) => offer(key, at)),
   maxGeneric: 3,
@@ -43,15 +44,18 @@ const routing = (buyers: string[], at: Date): RoutedLeadOptions => ({
   duplicate: { code: "2", note: "duplicate" },
 });
 
-const lead = (n: number, visitId: string, version: number, at: Date, testMode = false): NewLead => ({
-  flowId: FLOW,
+/**
+ * Lead n of a visit to business energy's questions, in `flowId` (the traffic's flow unless named), with one of
+ * `phones` phone numbers (n modulo it): a few share a number, so some leads are stored as duplicates of another.
+ */
+export const countedLead = (n: number, visitId: string, version: number, at: Date, { testMode = false, flowId = FLOW, phones = 97 } = {}): NewLead => ({
+  flowId,
   flowVersion: version,
   productType: "businessEnergy",
   serviceType: "business-energy",
   testMode,
   responseCode: "1",
-  // A few share a phone number, so some leads are stored as duplicates of another.
-  answers: { phone: `020 7946 ${String(n % 97).padStart(4, "0")}`, email: `p${n}@example.com` },
+  answers: { phone: `020 7946 ${String(n % phones).padStart(4, "0")}`, email: `p${n}@example.com` },
   receivedAt: at,
   visitId,
 });
@@ -82,7 +86,7 @@ export async function driveRandomTraffic(db: Kysely<Database>, seed: number, vis
     const leadCount = random() < 0.5 ? 0 : random() < 0.8 ? 1 : 2;
     for (let l = 0; l < leadCount; l++) {
       const kind = random();
-      const made = lead(leads++, visitId, random() < 0.95 ? version : 3 - version, new Date(at.getTime() + l * 1000), kind < 0.05);
+      const made = countedLead(leads++, visitId, random() < 0.95 ? version : 3 - version, new Date(at.getTime() + l * 1000), { testMode: kind < 0.05 });
       if (kind < 0.15) await insertLead(db, { ...made, responseCode: kind < 0.05 ? "99" : "100" });
       else leadIds.push((await insertRoutedLead(db, made, routing(["a", "b", "c"].filter(() => random() < 0.6), at))).leadId);
     }
