@@ -54,11 +54,19 @@ export async function takeCapSlot(db: Kysely<Database>, { buyerKey, dailyCap }: 
 }
 
 /**
- * PostgreSQL: takes the lead's places before its unit, each in a transaction of its own that holds the count's row
- * only for its one statement. Its commit does not wait for the disk: the lead's commit after it does, and flushes it.
+ * PostgreSQL: takes the lead's places before its unit, each in one statement that is a transaction of its own, so the
+ * count's row is held only while the statement runs. Its commit does not wait for the disk: the lead's commit after
+ * it does, and flushes it.
  */
 export function takeSlotsApart<O extends CapHolder>(db: Kysely<Database>, offers: CapOffers<O>): Promise<O[]> {
-  return offerToBuyers(offers, (offer) => quickly(db, (trx) => takeCapSlot(trx, offer, offers.capDay)));
+  return offerToBuyers(offers, async ({ buyerKey, dailyCap }) => {
+    if (dailyCap <= 0) return false;
+    const { rows } = await sql<{ count: number }>`
+      with ${QUICKLY} insert into buyer_daily_counts (buyer_key, day, count) select ${buyerKey}, ${offers.capDay}, 1 from quickly
+      on conflict (buyer_key, day) do update set count = buyer_daily_counts.count + 1 where buyer_daily_counts.count < ${dailyCap}
+      returning count`.execute(db);
+    return rows.length > 0;
+  });
 }
 
 /**
@@ -67,23 +75,16 @@ export function takeSlotsApart<O extends CapHolder>(db: Kysely<Database>, offers
  * never one over.
  */
 export async function giveBackSlots(db: Kysely<Database>, buyerKeys: string[], day: string): Promise<void> {
-  for (const buyerKey of buyerKeys) {
-    await quickly(db, (trx) =>
-      trx
-        .updateTable("buyer_daily_counts")
-        .set((eb) => ({ count: eb("count", "-", 1) }))
-        .where("buyer_key", "=", buyerKey)
-        .where("day", "=", day)
-        .where("count", ">", 0)
-        .execute(),
-    ).catch(() => undefined);
-  }
+  if (buyerKeys.length === 0) return;
+  await sql`
+    with ${QUICKLY} update buyer_daily_counts set count = count - 1 from quickly
+    where buyer_key in (${sql.join(buyerKeys)}) and day = ${day} and count > 0`
+    .execute(db)
+    .catch(() => undefined);
 }
 
-/** A transaction whose commit does not wait for the write-ahead log to reach the disk. */
-function quickly<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<R>): Promise<R> {
-  return db.transaction().execute(async (trx) => {
-    await sql`set local synchronous_commit = off`.execute(trx);
-    return work(trx);
-  });
-}
+/**
+ * A statement's own transaction commits without waiting for the write-ahead log to reach the disk: the setting holds
+ * for that transaction only (the statement must read from `quickly` for it to be set).
+ */
+const QUICKLY = sql`quickly as (select set_config('synchronous_commit', 'off', true))`;
