@@ -54,19 +54,34 @@ export async function takeCapSlot(db: Kysely<Database>, { buyerKey, dailyCap }: 
 }
 
 /**
- * PostgreSQL: takes the lead's places before its unit, each in one statement that is a transaction of its own, so the
- * count's row is held only while the statement runs. Its commit does not wait for the disk: the lead's commit after
- * it does, and flushes it.
+ * PostgreSQL: takes the lead's places before its unit, each statement a transaction of its own, so a count's row is
+ * held only while PostgreSQL runs the statement. Its commit does not wait for the disk: the lead's commit after it
+ * does, and flushes it. Generic buyers that may all take the lead are asked in one statement.
  */
-export function takeSlotsApart<O extends CapHolder>(db: Kysely<Database>, offers: CapOffers<O>): Promise<O[]> {
-  return offerToBuyers(offers, async ({ buyerKey, dailyCap }) => {
-    if (dailyCap <= 0) return false;
-    const { rows } = await sql<{ count: number }>`
-      with ${QUICKLY} insert into buyer_daily_counts (buyer_key, day, count) select ${buyerKey}, ${offers.capDay}, 1 from quickly
-      on conflict (buyer_key, day) do update set count = buyer_daily_counts.count + 1 where buyer_daily_counts.count < ${dailyCap}
-      returning count`.execute(db);
-    return rows.length > 0;
-  });
+export async function takeSlotsApart<O extends CapHolder>(db: Kysely<Database>, offers: CapOffers<O>): Promise<O[]> {
+  const { generic, maxGeneric } = offers;
+  const one = async (offer: O) => (await takeSlots(db, [offer], offers.capDay)).length > 0;
+  if (generic.length > maxGeneric) return offerToBuyers(offers, one);
+  const [exclusive] = await offerToBuyers({ ...offers, generic: [] }, one);
+  if (exclusive) return [exclusive];
+  const taken = await takeSlots(db, generic, offers.capDay);
+  return generic.filter((offer) => taken.includes(offer.buyerKey));
+}
+
+/** One statement counting a lead for each buyer given that has room under its cap; the keys of those counted. */
+async function takeSlots(db: Kysely<Database>, offers: CapHolder[], day: string): Promise<string[]> {
+  const open = offers.filter((offer) => offer.dailyCap > 0);
+  if (open.length === 0) return [];
+  const offered = sql.join(open.map(({ buyerKey, dailyCap }) => sql`(${buyerKey}, ${dailyCap}::integer)`));
+  // Rows are taken in key order, so two statements counting the same buyers never wait on each other in a circle.
+  const { rows } = await sql<{ buyer_key: string }>`
+    with ${QUICKLY}, offered (buyer_key, cap) as (values ${offered})
+    insert into buyer_daily_counts (buyer_key, day, count)
+    select offered.buyer_key, ${day}, 1 from offered, quickly order by offered.buyer_key
+    on conflict (buyer_key, day) do update set count = buyer_daily_counts.count + 1
+    where buyer_daily_counts.count < (select cap from offered where offered.buyer_key = excluded.buyer_key)
+    returning buyer_key`.execute(db);
+  return rows.map((row) => row.buyer_key);
 }
 
 /**

@@ -69,6 +69,18 @@ describe.each(dialects)("buyers' daily caps on %s", (name, open, skipped) => {
     expect((await tally()).night).toEqual({ leads: CAP, counted: CAP });
   });
 
+  test(`gives a generic buyer exactly its cap while the other generic buyer takes every lead (${name})`, async () => {
+    const given = options({ exclusive: [] });
+    const generic = given.generic.map((offer) => (offer.buyerKey === "day-energy" ? { ...offer, dailyCap: 2 } : offer));
+
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => insertRoutedLead(store.db, lead(i), { ...given, generic })));
+
+    expect(burst.filter((r) => r.buyerKeys.includes("day-energy"))).toHaveLength(2);
+    expect(burst.every((r) => r.buyerKeys.includes("second-energy"))).toBe(true);
+    const { day, second } = await tally();
+    expect([day, second]).toEqual([{ leads: 2, counted: 2 }, { leads: 10, counted: 10 }]);
+  });
+
   test(`gives back the place of a lead that turns out a duplicate, so a later lead takes it (${name})`, async () => {
     await insertRoutedLead(store.db, lead(1), options());
     const copies = await Promise.all(Array.from({ length: 6 }, () => insertRoutedLead(store.db, lead(1), options())));
