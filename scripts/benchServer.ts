@@ -23,6 +23,10 @@
  * posted, each beside its target; and the machine's load average, as other work there skews every figure.
  * With --metrics the servers export the operators' metrics (METRICS_PORT), scraped every second throughout:
  * run it with and without, one after the other, to see what counting costs.
+ * With --store postgres (or both) it measures durable leads alone, on PostgreSQL (a scratch schema of
+ * TEST_DATABASE_URL's database) or on both stores taking turns for --rounds rounds (scripts/bench/leadStores.ts).
+ * With --metrics-cost it measures the server's CPU per request with metrics on against off, in --pairs (5) pairs
+ * (scripts/bench/metricsCost.ts; needs `npm run build`).
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -32,6 +36,8 @@ import { loadSettings, postLead, root, startLeadServer, uncappedBuyersFile } fro
 import { freePort, scrapeEvery } from "./support/metricsScraper";
 import { percentile, probeApart, type Phase } from "./bench/phases";
 import { readReportPaced } from "./bench/analystsReport";
+import { benchLeadStores, type Store } from "./bench/leadStores";
+import { benchMetricsCost } from "./bench/metricsCost";
 import { floodSignIns, type Flood } from "./bench/signInFlood";
 import { seedVisits } from "./bench/seedVisits";
 import { scratchAnalyst } from "./support/scratchAnalyst";
@@ -72,6 +78,22 @@ async function measure(name: string, send: (() => Promise<boolean>) | { perClien
   };
   await Promise.all(Array.from({ length: clients }, client));
   return { name, requests: latencies.length, failures, elapsedMs: performance.now() - started, latencies: latencies.sort((a, b) => a - b) };
+}
+
+if (process.argv.includes("--metrics-cost")) {
+  console.log(`load average ${loadavg()[0]!.toFixed(2)} at start`);
+  await benchMetricsCost(Number(argument("--pairs") ?? 5), measure, seconds * 1000);
+  console.log(`load average ${loadavg()[0]!.toFixed(2)} at the end`);
+  process.exit(0);
+}
+const stores = { sqlite: ["sqlite"], postgres: ["postgres"], both: ["sqlite", "postgres"] } satisfies Record<string, Store[]>;
+const storeArgument = argument("--store") ?? "sqlite";
+if (!(storeArgument in stores)) throw new Error(`--store ${storeArgument}: give sqlite, postgres or both`);
+if (storeArgument !== "sqlite") {
+  console.log(`load average ${loadavg()[0]!.toFixed(2)} at start`);
+  const ok = await benchLeadStores(stores[storeArgument as keyof typeof stores], Number(argument("--rounds") ?? 1), measure, seconds * 1000, connections);
+  console.log(`load average ${loadavg()[0]!.toFixed(2)} at the end`);
+  process.exit(ok ? 0 : 1);
 }
 
 /** The questions a visitor answers from a flow's start, taking each first option, up to the first step that offers none. */

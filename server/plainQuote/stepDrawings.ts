@@ -1,5 +1,5 @@
 /**
- * The last steps drawn, by everything that goes into the drawing (the flow's version and the served state): a step
+ * The last step pages drawn, by everything that goes into the drawing (the flow's version and the served state): a step
  * asked for again as it stands (a reload, the browser's Back, one cookie asking over and over) is drawn once, and
  * the same step asked for several times at once waits on one drawing. Kept in memory only, for a bounded number of
  * states, least recently used out first; a state that moves on (any post changes its revision) is a new key.
@@ -7,20 +7,20 @@
 import type { ServedStep } from "../../engine/core/servedStep";
 import type { FlowDocument } from "../../engine/core/types";
 
-/** How many drawings are kept: a few hundred visitors' current steps, a few MB at most. */
+/** How many drawings are kept: a few hundred visitors' current steps, each page with its compressed copy, about 10 MB at most. */
 export const KEPT_DRAWINGS = 256;
 
-/** Draws a step's island once per state. */
-export class StepDrawings {
-  private readonly kept = new Map<string, Promise<string>>();
+/** Draws a step's page once per state. */
+export class StepDrawings<Drawing> {
+  private readonly kept = new Map<string, Promise<Drawing>>();
 
   constructor(
-    private readonly drawIsland: (flow: FlowDocument, served: ServedStep) => Promise<string>,
+    private readonly drawPage: (flow: FlowDocument, served: ServedStep) => Promise<Drawing>,
     private readonly size = KEPT_DRAWINGS,
   ) {}
 
-  /** The step's island for this state, drawn now or earlier. */
-  draw(flow: FlowDocument, served: ServedStep): Promise<string> {
+  /** The step's page for this state, drawn now or earlier. */
+  draw(flow: FlowDocument, served: ServedStep): Promise<Drawing> {
     const key = `${flow.id}@${flow.version} ${JSON.stringify(served)}`;
     const known = this.kept.get(key);
     if (known) {
@@ -29,7 +29,7 @@ export class StepDrawings {
       this.kept.set(key, known);
       return known;
     }
-    const drawing = this.drawIsland(flow, served);
+    const drawing = this.drawPage(flow, served);
     // A failed drawing is not kept: the next request tries again.
     drawing.catch(() => this.kept.delete(key));
     this.kept.set(key, drawing);

@@ -4,9 +4,13 @@
  * pre-renders the site) renders the inside of the page's <main>, the same tree the page's script hydrates there, and
  * it goes into the version's pre-rendered page (`v<N>.html`), whose header, footer, head and styles are the same for
  * every step. Drawing the whole page took about five times the CPU. The step's state goes into the page as JSON, so
- * the page's script, when it runs, takes the same step over.
+ * the page's script, when it runs, takes the same step over. A page drawn is kept, as bytes and Brotli-compressed
+ * (in libuv's thread pool, off the event loop), for the same state asked for again (stepDrawings.ts): a request for
+ * it then costs the server reading the kept state and writing a few kB.
  */
 import { readFile, stat } from "node:fs/promises";
+import { promisify } from "node:util";
+import { brotliCompress, constants } from "node:zlib";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SERVED_STEP_ID, type ServedStep } from "../../engine/core/servedStep";
@@ -18,11 +22,21 @@ interface StepBundle {
   renderStepIsland(flowId: string, version: number, served: ServedStep): Promise<string>;
 }
 
+/** A step's page as sent: its bytes, and the same Brotli-compressed. */
+export interface DrawnPage {
+  html: Buffer;
+  br: Buffer;
+}
+
 /** Draws a step's whole page. */
 export interface StepRenderer {
   /** The page, or undefined when the build wrote no page for the flow's version (a version added since the build). */
-  render(flow: FlowDocument, served: ServedStep): Promise<string | undefined>;
+  render(flow: FlowDocument, served: ServedStep): Promise<DrawnPage | undefined>;
 }
+
+const compress = promisify(brotliCompress);
+/** Quality 5 of 11: most of Brotli's gain on a page of a few tens of kB, in about a millisecond of a pool thread. */
+const BROTLI_QUALITY = 5;
 
 /** A version's pre-rendered page, cut where its <main> holds the step. */
 interface PageShell {
@@ -49,18 +63,18 @@ export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: 
     if (!shell) shells.set(file, (shell = readFile(path.join(siteDir, file), "utf8").then(cut, () => undefined)));
     return shell;
   };
-  const drawings = new StepDrawings((flow: FlowDocument, served: ServedStep) => bundle.renderStepIsland(flow.id, flow.version, served));
-  return {
-    async render(flow, served) {
-      const shell = await shellOf(flow);
-      if (!shell) return undefined;
-      const island = await drawings.draw(flow, served);
-      // JSON in a data block: never run, so the Content Security Policy has nothing to allow; "<" escaped so no
-      // answer can close the element.
-      const data = `<script type="application/json" id="${SERVED_STEP_ID}">${JSON.stringify(served).replace(/</g, "\\u003c")}</script>`;
-      return shell.before + island + shell.after.replace("</body>", () => `${data}</body>`);
-    },
-  };
+  const drawings = new StepDrawings(async (flow: FlowDocument, served: ServedStep): Promise<DrawnPage | undefined> => {
+    const shell = await shellOf(flow);
+    if (!shell) return undefined;
+    const island = await bundle.renderStepIsland(flow.id, flow.version, served);
+    // JSON in a data block: never run, so the Content Security Policy has nothing to allow; "<" escaped so no
+    // answer can close the element.
+    const data = `<script type="application/json" id="${SERVED_STEP_ID}">${JSON.stringify(served).replace(/</g, "\\u003c")}</script>`;
+    const html = Buffer.from(shell.before + island + shell.after.replace("</body>", () => `${data}</body>`));
+    const br = await compress(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+    return { html, br };
+  });
+  return { render: (flow, served) => drawings.draw(flow, served) };
 }
 
 /** A page cut around its <main>'s content, or undefined when it has none. */

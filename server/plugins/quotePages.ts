@@ -79,12 +79,16 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
 
   // Drawn by the build's server bundle, loaded on the first step drawn.
   let renderer: Promise<StepRenderer | undefined> | undefined;
-  const sendStepPage = async (reply: FastifyReply, page: StepPage) => {
+  const sendStepPage = async (request: FastifyRequest, reply: FastifyReply, page: StepPage) => {
     renderer ??= loadStepRenderer(siteDir, versionPageFile);
     const drawn = await (await renderer)?.render(page.flow, page.served);
     // The page holds the visitor's answers: never kept by any cache, and fetched again on the browser's Back.
     reply.code(page.status).header("cache-control", "no-store").type("text/html; charset=utf-8");
-    if (drawn !== undefined) return reply.send(drawn);
+    if (drawn !== undefined) {
+      reply.header("vary", "accept-encoding");
+      if (!/\bbr\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.send(drawn.html);
+      return reply.header("content-encoding", "br").send(drawn.br);
+    }
     // An API-only server (or a version built since): the notice and a way on, as a small page of its own.
     const step = page.served.walk.stepId;
     const main = `${page.served.notice ? `<p>${escapeHtml(page.served.notice)}</p>` : ""}<p><a href="${escapeHtml(quotePath(page.flow.path))}?${escapeHtml(new URLSearchParams({ [STEP_PARAM]: step }).toString())}">Continue</a></p>`;
@@ -114,7 +118,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       if (!limit.allowed) return sendTooMany(reply, limit.retryAfter);
       const page = await plain.stepPage(request, flows.getFlow(flow.id, flow.defaultVersion!)!);
       if ("redirect" in page) return reply.header("cache-control", "no-store").redirect(page.redirect, 303);
-      return sendStepPage(reply, page);
+      return sendStepPage(request, reply, page);
     }
 
     // No page built for the flow (an API-only server, or a flow added since the build): the site's 404.
@@ -199,13 +203,13 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     // Another site's page may not answer for the visitor.
     if (postedFromAnotherSite(request, siteOrigin())) {
       counted("other_site");
-      return sendStepPage(reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
+      return sendStepPage(request, reply, firstStepWith(defaultFlow, 403, PLAIN_NOTICES.otherSite));
     }
     // A quote session is one more row kept a day: one address may start only so many.
     const starting = await takeQuoteSessionStart(budgets.quoteSessions, request);
     if (!starting.allowed) {
       counted("too_many");
-      return sendStepPage(reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));
+      return sendStepPage(request, reply.header("retry-after", String(starting.retryAfterSeconds)), firstStepWith(defaultFlow, 429, QUOTE_SESSIONS_SPENT));
     }
     // The version of this page's flow, or of another flow the visitor moves into (shown to them from here).
     const drawnFor = request.body.get(VERSION_FIELD) ?? undefined;
@@ -217,7 +221,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const outcome = await plain.postStep(request, reply, defaultFlow, version);
     counted(plainStepOutcome(outcome));
     if ("redirect" in outcome) return reply.header("cache-control", "no-store").redirect(outcome.redirect, 303);
-    return sendStepPage(reply, outcome);
+    return sendStepPage(request, reply, outcome);
   };
   fastify.post("/quote", { config: { rateLimit: { max: plainRateLimitMax } } }, post);
   fastify.post("/quote/*", { config: { rateLimit: { max: plainRateLimitMax } } }, post);

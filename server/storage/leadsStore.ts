@@ -8,7 +8,8 @@ import { sql, type Kysely } from "kysely";
 import type { Answers } from "../../engine/core/types";
 import type { ContactConsent, LeadSubmission, ResponseCode, Tracking } from "../../schemas/generated/lead";
 import { contactClaimKeys, contactColumns, type ContactColumns } from "../contacts/contactKeys";
-import { runUnit } from "./connection";
+import { giveBackSlots, offerToBuyers, takeCapSlot, takeSlotsApart } from "./capSlots";
+import { isPostgres, runUnit } from "./connection";
 import { isErasedContact } from "./erasureStore";
 import { refreshVisitOutcome } from "./experiments/visitOutcome";
 import type { Database, LeadRow, NewLeadRow } from "./schema";
@@ -77,6 +78,8 @@ export interface RoutedLeadOptions {
    * (looked up inside the unit, beside the writes, so intake makes no read of its own).
    */
   erased?: Outcome;
+  /** Buyers whose places under their caps were taken before the unit (PostgreSQL): the unit takes none itself. */
+  taken?: BuyerOffer[];
 }
 
 /** What a stored lead records about how it ended. */
@@ -120,8 +123,20 @@ const countedLead = (lead: NewLead) => !lead.testMode && lead.visitId !== undefi
  * only while under its cap), claims its phone and e-mail for the service, and adds a delivery row per
  * buyer. A contact another lead still holds undoes all that and stores the lead as its duplicate.
  */
-export function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
-  return runUnit(db, storeRoutedLead, { lead, options });
+export async function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
+  if (!isPostgres(db)) return runUnit(db, storeRoutedLead, { lead, options });
+  // PostgreSQL: no lead waits on another's commit for a buyer's count (capSlots.ts).
+  const taken = await takeSlotsApart(db, options);
+  const unused = (used: readonly string[]) => taken.map((offer) => offer.buyerKey).filter((key) => !used.includes(key));
+  let result: RoutedLeadResult;
+  try {
+    result = await runUnit(db, storeRoutedLead, { lead, options: { ...options, taken } });
+  } catch (error) {
+    await giveBackSlots(db, unused([]), options.capDay);
+    throw error;
+  }
+  await giveBackSlots(db, unused(result.buyerKeys), options.capDay);
+  return result;
 }
 
 /** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */
@@ -135,7 +150,7 @@ export async function storeRoutedLead(db: Kysely<Database>, args: { lead: NewLea
 async function storeRouted(db: Kysely<Database>, { lead, options: given }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
   const now = lead.receivedAt ?? new Date();
   const contact = contactOf(lead);
-  const options = given.erased && (await isErasedContact(db, contact)) ? { ...given, exclusive: [], generic: [], noBuyer: given.erased } : given;
+  const options = given.erased && (await isErasedContact(db, contact)) ? { ...given, exclusive: [], generic: [], taken: [], noBuyer: given.erased } : given;
   const claimKeys = contactClaimKeys(contact);
   // A second pass only when the holder of a claim vanished (erased) between our look and theirs.
   for (let pass = 0; ; pass++) {
@@ -160,7 +175,7 @@ async function storeRouted(db: Kysely<Database>, { lead, options: given }: { lea
 }
 
 async function storeOnce(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions, claimKeys: string[], now: Date): Promise<RoutedLeadResult> {
-  const taken = await offerToBuyers(db, options);
+  const taken = options.taken ?? (await offerToBuyers(options, (offer) => takeCapSlot(db, offer, options.capDay)));
   const code = taken[0]?.responseCode ?? options.noBuyer.code;
   const row = toRow({ ...lead, responseCode: code, ...(taken.length === 0 ? { routingNote: options.noBuyer.note } : {}) });
   await db.insertInto("leads").values(row).execute();
@@ -186,36 +201,6 @@ export async function findLead(db: Kysely<Database>, id: string): Promise<LeadRo
 
 /** A contact already held by another lead of the service: rolls the transaction back. */
 class ContactTaken extends Error {}
-
-async function offerToBuyers(db: Kysely<Database>, { exclusive, generic, maxGeneric, capDay }: RoutedLeadOptions): Promise<BuyerOffer[]> {
-  for (const offer of exclusive) {
-    if (await takeCapSlot(db, offer, capDay)) return [offer];
-  }
-  const taken: BuyerOffer[] = [];
-  for (const offer of generic) {
-    if (taken.length >= maxGeneric) break;
-    if (await takeCapSlot(db, offer, capDay)) taken.push(offer);
-  }
-  return taken;
-}
-
-/** Counts one more lead for the buyer today unless that would pass its cap; true when counted. */
-async function takeCapSlot(db: Kysely<Database>, { buyerKey, dailyCap }: BuyerOffer, day: string): Promise<boolean> {
-  if (dailyCap <= 0) return false;
-  // One statement, so two transactions cannot both take the last slot: the row lock orders them.
-  const counted = await db
-    .insertInto("buyer_daily_counts")
-    .values({ buyer_key: buyerKey, day, count: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(["buyer_key", "day"])
-        .doUpdateSet((eb) => ({ count: eb("buyer_daily_counts.count", "+", 1) }))
-        .where("buyer_daily_counts.count", "<", dailyCap),
-    )
-    .returning("count")
-    .executeTakeFirst();
-  return counted !== undefined;
-}
 
 async function claimContacts(
   db: Kysely<Database>,

@@ -4,6 +4,7 @@
  * answers and the step's form; step GETs are limited per address and per quote session, as the posts are.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -36,7 +37,7 @@ function plainBrowser(app: FastifyInstance, remoteAddress = "203.0.113.7") {
       if (session) cookie = session.split(";")[0]!;
       return response;
     },
-    get: (url: string, asCookie = cookie) => app.inject({ method: "GET", url, remoteAddress, headers: { ...headers(), cookie: asCookie } }),
+    get: (url: string, asCookie = cookie, extra: Record<string, string> = {}) => app.inject({ method: "GET", url, remoteAddress, headers: { ...headers(), cookie: asCookie, ...extra } }),
   };
 }
 
@@ -77,6 +78,20 @@ describe.each(serverDialects)("steps drawn by the server on %s", (storeName, ski
     // The step the visitor is on, with the answer of the step before it shown nowhere but the kept state.
     const current = await browser.get(`${PAGE}?v=1&step=contract`);
     expect(current.body).toMatch(/<input type="hidden" name="_step" value="contract"\/><input type="hidden" name="_rev" value="2"\/>/);
+  });
+
+  it.skipIf(skipped)("sends a drawn step Brotli-compressed to a browser that takes it: the same page, a fraction of the size", async () => {
+    const { app } = await start();
+    const browser = plainBrowser(app);
+    await browser.post(`${PAGE}?v=1`, { _step: "utility", _rev: "0", utility: "gas" });
+
+    const plain = await browser.get(`${PAGE}?v=1&step=spend`);
+    const compressed = await browser.get(`${PAGE}?v=1&step=spend`, browser.cookie, { "accept-encoding": "gzip, deflate, br" });
+
+    expect([plain.headers["content-encoding"], plain.headers.vary]).toEqual([undefined, "accept-encoding"]);
+    expect([compressed.headers["content-encoding"], compressed.headers.vary, compressed.headers["cache-control"]]).toEqual(["br", "accept-encoding", "no-store"]);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it.skipIf(skipped)("redraws a form step with what the visitor typed and the problems found, each time it is asked", async () => {

@@ -1,7 +1,8 @@
 /**
  * One lead per quote and one move per form, whatever the concurrency, on SQLite and PostgreSQL: a contact step
  * posted 20 times at once stores one lead with one set of deliveries, as do 20 tries of POST /api/leads with one
- * submission key (those with other details than the lead stored are refused); copies of one plain form move the kept
+ * submission key (those with other details than the lead stored are refused), and each buyer's daily count holds the
+ * stored lead alone; copies of one plain form move the kept
  * state once, and a form of an older revision never applied (a page kept by the browser's Back) is still taken once.
  */
 import type { Kysely } from "kysely";
@@ -55,6 +56,18 @@ async function leadsAndDeliveries(s: StoreServer) {
   });
 }
 
+/** Each buyer's count of leads today, and each buyer's deliveries: a place under a cap is counted for a stored lead only. */
+async function countsAndDeliveries(s: StoreServer) {
+  return s.query(async (db) => {
+    const counts = await db.selectFrom("buyer_daily_counts").select(["buyer_key", "count"]).where("count", ">", 0).orderBy("buyer_key").execute();
+    const deliveries = await db.selectFrom("deliveries").select("buyer_key").orderBy("buyer_key").execute();
+    return {
+      counted: counts.map((c) => [c.buyer_key, Number(c.count)]),
+      delivered: [...new Set(deliveries.map((d) => d.buyer_key))].map((key) => [key, deliveries.filter((d) => d.buyer_key === key).length]),
+    };
+  });
+}
+
 /** The kept revision and step of business energy's quote session. */
 async function keptState(s: StoreServer) {
   const row = await s.query((db) => db.selectFrom("quote_sessions").select(["revision", "state"]).where("flow_id", "=", "business-energy").executeTakeFirstOrThrow());
@@ -93,6 +106,8 @@ describe.each(serverDialects)("on %s", (dialect, skipped) => {
     expect(await keptState(s)).toEqual({ revision: revision + 1, stepId: "done" });
     // The success page shows the details the stored lead was sent with, whichever copy's state was kept.
     expect(await keptEmail(s)).toBe(leads[0]!.email);
+    const { counted, delivered } = await countsAndDeliveries(s);
+    expect(counted).toEqual(delivered);
   });
 
   it.skipIf(skipped).each([
@@ -120,6 +135,8 @@ describe.each(serverDialects)("on %s", (dialect, skipped) => {
     // Every copy with the stored lead's details gets its answer; with other details (all but the one stored), 409.
     expect(answers.filter(([status]) => status === 200)).toEqual(Array(different ? 1 : 20).fill(first));
     expect(answers.filter(([status]) => status !== 200)).toEqual(Array(different ? 19 : 0).fill(refused));
+    const { counted, delivered } = await countsAndDeliveries(s);
+    expect(counted).toEqual(delivered);
   });
 
   it.skipIf(skipped).each([2, 3, 10])("%i copies at once of one plain form move the kept state once, and each goes to where the visitor is now", async (copies) => {

@@ -10,6 +10,7 @@ import { countLeads, insertRoutedLead, type NewLead, type RoutedLeadOptions, typ
 import { findSubscriber, subscribe } from "../../server/storage/newsletterStore";
 import { contactColumns } from "../../server/contacts/contactKeys";
 import { databaseForTests, dialects } from "./support/databases";
+import { energyLead } from "./support/storedLeads";
 import { testBuyers, writeBuyersFile } from "./support/pipelineFixtures";
 import { makeTempDir, removeTempDir } from "./testServer";
 
@@ -26,20 +27,7 @@ afterAll(async () => {
 const T0 = new Date("2026-03-04T11:00:00Z");
 const HOUR = 3_600_000;
 
-function lead(n: number, overrides: Partial<NewLead> = {}): NewLead {
-  return {
-    flowId: "fixture-business-energy",
-    flowVersion: 1,
-    productType: "businessEnergy",
-    serviceType: "business-energy",
-    testMode: false,
-    responseCode: "1",
-    answers: { customerName: `Person ${n}`, firstName: "Person", lastName: String(n), phone: `020 7946 ${String(n).padStart(4, "0")}`, email: `p${n}@example.com` },
-    receivedAt: T0,
-    contactConsent: { wording: "Agreed", buyers: ["Daylight Energy", "Second Energy"] },
-    ...overrides,
-  };
-}
+const lead = (n: number, overrides: Partial<NewLead> = {}): NewLead => energyLead(n, T0, { contactConsent: { wording: "Agreed", buyers: ["Daylight Energy", "Second Energy"] }, ...overrides });
 
 const energyPlan = (): RoutingPlan => ({ exclusive: [], generic: [buyers.byKey("day-energy")!, buyers.byKey("second-energy")!], maxGeneric: 3 });
 const options = (plan: RoutingPlan = energyPlan(), overrides: Partial<RoutedLeadOptions> = {}): RoutedLeadOptions => ({
@@ -77,7 +65,7 @@ describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
     expect(await countLeads(store.db)).toBe(0);
     expect(await rows("deliveries")).toEqual([]);
     expect(await rows("contact_claims")).toEqual([]);
-    expect(await rows("buyer_daily_counts")).toEqual([]);
+    expect((await rows("buyer_daily_counts")).filter((c) => Number(c.count) > 0)).toEqual([]);
   });
 
   test(`fails one of several leads stored at once alone, and keeps the others whole (${name})`, async () => {
