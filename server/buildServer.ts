@@ -14,7 +14,8 @@ import { loadBuyers } from "./buyers/loadBuyers";
 import type { Config } from "./config";
 import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWorker";
 import { firstValueQuery } from "./firstValueQuery";
-import { loadFlowCatalog, logFlowFindings, type FlowCatalog } from "./flowCatalog";
+import { logFlowFindings, type FlowCatalog } from "./flowCatalog";
+import { publishedFlowCatalog } from "./publishing/publishedCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
 import analystsRoutes from "./plugins/analystsRoutes";
@@ -58,7 +59,7 @@ export interface BuildServerOptions {
   now?: () => Date;
   /** Where buyers' signing secrets are read; process.env when not given. */
   secrets?: NodeJS.ProcessEnv;
-  /** The quote flows; read from config.formsDir when not given (the live preview passes one it reloads). */
+  /** The quote flows; when not given, the published flows in the store, forms/ (config.formsDir) published into it at start. */
   flows?: FlowCatalog;
   /** Where the site listens, when a server of its own takes the connections (the live preview); the app's otherwise. */
   listening?: () => AddressInfo | string | null;
@@ -79,7 +80,10 @@ const PLAIN_STEPS_PER_POST = 5;
  * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
  * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir), listening, analysts = "signed-in" }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows: givenFlows, listening, analysts = "signed-in" }: BuildServerOptions): Promise<FastifyInstance> {
+  // The published flows in the store, unless a catalogue is given (the live preview's reloading forms folder).
+  const published = givenFlows ? undefined : publishedFlowCatalog(config.formsDir);
+  const flows: FlowCatalog = givenFlows ?? published!;
   const ajv = createAjv();
   const buyers = await loadBuyers(config.buyersFile);
   const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
@@ -118,6 +122,14 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     await worker?.stop();
     await db.destroy();
   });
+  if (published) {
+    app.addHook("onClose", async () => published.close());
+    // forms/ is published into the store (a version it lacks is added; one it holds with other content stops the start).
+    await published.attach(db, app.log.child({ module: "published-flows" }), now()).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
+  }
 
   await app.register(errorHandler);
   await app.register(jsonBodies);

@@ -1,5 +1,6 @@
 /** Kysely's view of the database: one interface per table, columns as SQL stores them. Times are ISO 8601 UTC text. */
 import type { Insertable, Selectable } from "kysely";
+import type { PublishedFlowChangesTable, PublishedFlowTrafficTable, PublishedFlowVersionsTable, PublishedFlowsRevisionTable } from "./publishedFlowsSchema";
 
 /** A submitted lead. Contact columns are copies of answers, kept apart for de-duplication and erasure. */
 export interface LeadsTable {
@@ -270,6 +271,10 @@ export interface Database {
   experiment_visit_outcomes: ExperimentVisitOutcomesTable;
   experiment_sources: ExperimentSourcesTable;
   analyst_sessions: AnalystSessionsTable;
+  published_flow_versions: PublishedFlowVersionsTable;
+  published_flow_traffic: PublishedFlowTrafficTable;
+  published_flow_changes: PublishedFlowChangesTable;
+  published_flows_revision: PublishedFlowsRevisionTable;
 }
 
 /** A lead row as read back. */

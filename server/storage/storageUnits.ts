@@ -11,6 +11,7 @@ import { storeErasure } from "./erasureStore";
 import { storeExposure, storeStepReach, storeVisitOutcome } from "./experiments/exposureWrites";
 import { storeRebuild } from "./experiments/rebuildUnit";
 import { storeRoutedLead, storeUnroutedLead } from "./leadsStore";
+import { storePublishedChanges } from "./publishedFlowsStore";
 import type { Database } from "./schema";
 
 /** Unit name → what it does inside the unit's transaction. */
@@ -25,6 +26,7 @@ export const storageUnits = {
   recordStepReach: storeStepReach,
   countVisitOutcome: storeVisitOutcome,
   rebuildExperimentCounts: storeRebuild,
+  recordPublishedChanges: storePublishedChanges,
 } satisfies Record<string, StorageUnit<never, unknown>>;
 
 export type UnitName = keyof typeof storageUnits;
