@@ -163,7 +163,8 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     analysts === "open"
       ? "open"
       : analystsAccess({ directory: analystsDirectory(config.analystsFile, (error) => app.log.error({ err: error }, "the analysts file cannot be read")), limits: signInLimits(counts), db, now });
-  await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), siteOrigin: ownOrigin, now });
+  const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};
+  await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), siteOrigin: ownOrigin, now, ...publishing });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });

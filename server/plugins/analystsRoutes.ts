@@ -12,6 +12,8 @@ import { endAnalystSession, startAnalystSession } from "../analysts/analystSessi
 import { FORM_ONLY, refusalAnswer, signInPage, signInProblemPage, SIGN_IN_NOTICES } from "../analysts/signInPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import analystsFlowsRoutes, { privatePage, type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
+import type { PublishingContext } from "../publishing/publishVersion";
+import publishingRoutes from "./publishingRoutes";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 /** Where a signed-in analyst lands when the page asked for is not known. */
@@ -31,6 +33,8 @@ declare module "fastify" {
 export interface AnalystsRoutesOptions extends Omit<AnalystsFlowsRoutesOptions, "analystOf"> {
   /** Who may read them: analysts signed in against the analysts file, or anyone (the live preview on loopback). */
   access: AnalystsAccess | "open";
+  /** Publishing and traffic changes, where the flows are the store's (never in the live preview). */
+  publishing?: PublishingContext;
   /** The site's own origin: only its pages may sign in or out. */
   siteOrigin: () => string;
   now: () => Date;
@@ -63,7 +67,7 @@ function wantsPage(request: FastifyRequest): boolean {
 }
 
 /** The analysts' routes. */
-export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, now, ...pages }: AnalystsRoutesOptions): Promise<void> {
+export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, now, publishing, ...pages }: AnalystsRoutesOptions): Promise<void> {
   const { db } = pages;
   fastify.decorateRequest("analyst", null);
   const toIndex = (_request: FastifyRequest, reply: FastifyReply) => reply.redirect("/analysts/", 301);
@@ -98,6 +102,7 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
     gated.get("/analysts", toIndex);
     gated.get("/analysts/", toHome);
     await gated.register(analystsFlowsRoutes, { ...pages, analystOf: (request) => request.analyst?.name });
+    if (publishing) await gated.register(publishingRoutes, { ...publishing, siteOrigin, now });
   });
 
   // Signing in and out: the form, its post, and the sign-out button's post.

@@ -18,6 +18,8 @@ import { publishedListing, sameListing } from "./publishedListing";
 
 /** How often the change counter is read. */
 export const POLL_MS = 1000;
+const FOLLOW_WAIT_MS = 20;
+const FOLLOW_TRIES = 250;
 
 /** A catalogue over the published state, and what publishing needs of it. */
 export interface PublishedFlowCatalog extends FlowCatalog {
@@ -25,6 +27,8 @@ export interface PublishedFlowCatalog extends FlowCatalog {
   attach(db: Kysely<Database>, log: FastifyBaseLogger, now: Date): Promise<void>;
   /** Reads the store's state now when its counter moved; resolves true when a new state was swapped in. */
   refresh(): Promise<boolean>;
+  /** Reads the store until the state in force is at least `revision` (a change this instance has just made). */
+  follow(revision: number): Promise<void>;
   /** The listing the state in force was read from (the checks of a publish add a version to it). */
   listing(): FormsListing;
   /** The counter of the state in force. */
@@ -66,6 +70,14 @@ export function publishedFlowCatalog(formsDir: string): PublishedFlowCatalog {
     listing: () => served.listing,
     revision: () => served.revision,
     refresh,
+    async follow(revision) {
+      // A read already under way may have begun before the change committed: read again until it is in.
+      for (let tries = 0; served.revision < revision; tries += 1) {
+        if (tries >= FOLLOW_TRIES) throw new Error(`the published flows did not reach change ${revision} in the store`);
+        if (tries > 0) await new Promise((resolve) => setTimeout(resolve, FOLLOW_WAIT_MS));
+        await refresh();
+      }
+    },
     async attach(db, log, now) {
       await publishFormsFolder(db, forms, formsCorpus, now);
       const state = await readPublishedState(db);
