@@ -242,11 +242,20 @@ export interface QuoteSessionsTable {
 /** An analyst's session: one sign-in, named by the random id in its `_sp_analyst` cookie. */
 export interface AnalystSessionsTable {
   session_id: string;
-  /** The analyst's name in the analysts file. */
+  /** The analyst's name (the analysts table). */
   analyst: string;
   /** A fingerprint of the analyst's password hash at sign-in (server/analysts/analystSession.ts). */
   password_stamp: string;
   started_at: string;
+}
+
+/** An analyst: who may sign in to the analysts' pages, and what they may do there (server/analysts/analystRoles.ts). */
+export interface AnalystsTable {
+  name: string;
+  /** `scrypt$N=…,r=…,p=…$salt$hash` (server/analysts/passwords.ts), never the password. */
+  password_hash: string;
+  role: "reader" | "editor" | "publisher";
+  added_at: string;
 }
 
 /** Every table, for `Kysely<Database>`. */
@@ -270,6 +279,7 @@ export interface Database {
   experiment_visit_outcomes: ExperimentVisitOutcomesTable;
   experiment_sources: ExperimentSourcesTable;
   analyst_sessions: AnalystSessionsTable;
+  analysts: AnalystsTable;
 }
 
 /** A lead row as read back. */

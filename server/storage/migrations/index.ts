@@ -13,6 +13,7 @@ import * as experimentAggregates from "./0010_experiment_aggregates";
 import * as deliveryQueueByBuyer from "./0011_delivery_queue_by_buyer";
 import * as leadSubmissionDigest from "./0012_lead_submission_digest";
 import * as analystSessions from "./0013_analyst_sessions";
+import * as analystRoles from "./0015_analyst_roles";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011_delivery_queue_by_buyer": deliveryQueueByBuyer,
   "0012_lead_submission_digest": leadSubmissionDigest,
   "0013_analyst_sessions": analystSessions,
+  "0015_analyst_roles": analystRoles,
 };
