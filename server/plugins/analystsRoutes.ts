@@ -13,6 +13,7 @@ import { analystsReturnPath, ANALYSTS_HOME, answerNotSignedIn, BASIC_CHALLENGE, 
 import { endAnalystSession, startAnalystSession } from "../analysts/analystSession";
 import { FORM_ONLY, refusalAnswer, signInPage, signInProblemPage, SIGN_IN_NOTICES } from "../analysts/signInPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
+import analystsDraftsRoutes from "./analystsDraftsRoutes";
 import analystsFlowsRoutes, { type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -48,6 +49,12 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
   const { db } = pages;
   fastify.decorateRequest("analyst", null);
   fastify.decorateRequest("analystRole", null);
+  // Every change an analyst makes is a request of the site's own pages: another site's page cannot make one for them.
+  const refuseOtherSites = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && postedFromAnotherSite(request, siteOrigin())) {
+      return privatePage(reply).code(403).send({ message: "Changes are taken only from this site's own analysts' pages." });
+    }
+  };
   const toIndex = (_request: FastifyRequest, reply: FastifyReply) => reply.redirect("/analysts/", 301);
   const toHome = (_request: FastifyRequest, reply: FastifyReply) => privatePage(reply).redirect(ANALYSTS_HOME, 303);
 
@@ -59,9 +66,11 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
       open.addHook("onRequest", async (request) => {
         request.analystRole = "publisher";
       });
+      open.addHook("onRequest", refuseOtherSites);
       open.get("/analysts", toIndex);
       open.get("/analysts/", toHome);
       await open.register(analystsFlowsRoutes, { ...pages, analystOf: () => undefined });
+      await open.register(analystsDraftsRoutes, { db, flows: pages.flows, now });
     });
     return;
   }
@@ -78,14 +87,12 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
       }
       request.analyst = who.analyst;
       request.analystRole = who.analyst.role;
-      // Every change an analyst makes is a post of the site's own pages: another site's page cannot make one for them.
-      if (request.method !== "GET" && request.method !== "HEAD" && postedFromAnotherSite(request, siteOrigin())) {
-        return privatePage(reply).code(403).send({ message: "Changes are taken only from this site's own analysts' pages." });
-      }
     });
+    gated.addHook("onRequest", refuseOtherSites);
     gated.get("/analysts", toIndex);
     gated.get("/analysts/", toHome);
     await gated.register(analystsFlowsRoutes, { ...pages, analystOf: (request) => request.analyst?.name });
+    await gated.register(analystsDraftsRoutes, { db, flows: pages.flows, now });
   });
 
   // Signing in and out: the form, its post, and the sign-out button's post.

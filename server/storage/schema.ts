@@ -258,6 +258,32 @@ export interface AnalystsTable {
   added_at: string;
 }
 
+/** A draft of a new version of a flow, kept on the server as it is edited (server/storage/draftsStore.ts). */
+export interface AnalystDraftsTable {
+  id: string;
+  flow_id: string;
+  /** The published version it was made from. */
+  base_version: number;
+  /** The flow document as JSON text. */
+  document: string;
+  /** 1 when made, one more at each save: a save naming an older one is refused. */
+  revision: number;
+  created_by: string;
+  /** Who saved it last. */
+  editor: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A preview link of a draft: the SHA-256 of its token, never the token (server/storage/previewLinksStore.ts). */
+export interface PreviewLinksTable {
+  token_hash: string;
+  draft_id: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   leads: LeadsTable;
@@ -280,6 +306,8 @@ export interface Database {
   experiment_sources: ExperimentSourcesTable;
   analyst_sessions: AnalystSessionsTable;
   analysts: AnalystsTable;
+  analyst_drafts: AnalystDraftsTable;
+  preview_links: PreviewLinksTable;
 }
 
 /** A lead row as read back. */
