@@ -7,7 +7,7 @@ import { marketplaceOrigins } from "../engine/core/marketplaceUrl";
 import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
 import { createAddressProvider } from "./addresses/createAddressProvider";
 import { analystsAccess } from "./analysts/analystsAccess";
-import { analystsDirectory } from "./analysts/analystsFile";
+import { analystsDirectory, importAnalystsFile } from "./analysts/analystsDirectory";
 import { analystsPicturesDir } from "./analysts/flowsPage";
 import { signInLimits } from "./analysts/signInLimits";
 import { loadBuyers } from "./buyers/loadBuyers";
@@ -159,10 +159,8 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
   await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
   await app.register(healthRoutes, { db, flows });
-  const access =
-    analysts === "open"
-      ? "open"
-      : analystsAccess({ directory: analystsDirectory(config.analystsFile, (error) => app.log.error({ err: error }, "the analysts file cannot be read")), limits: signInLimits(counts), db, now });
+  if (analysts === "signed-in") await importAnalystsFile(db, config.analystsFile, now(), app.log);
+  const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });
   const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};
   await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), siteOrigin: ownOrigin, now, ...publishing });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });

@@ -6,9 +6,11 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import { privatePage } from "../analysts/analystsAnswers";
 import { flowsPageHtml } from "../analysts/flowsPage";
+import { needsRole } from "../analysts/needsRole";
 import { analyseExperiment, type ExperimentReport } from "../experiments/experimentReport";
 import type { FlowCatalog } from "../flowCatalog";
 import { unknownVersionCounts } from "../storage/unknownVersionsStore";
@@ -24,15 +26,12 @@ export interface AnalystsFlowsRoutesOptions {
   analystOf: (request: FastifyRequest) => string | undefined;
 }
 
-/** What every answer here carries: counts as they stand, for the asker only, kept out of search engines. */
-export function privatePage(reply: FastifyReply): FastifyReply {
-  return reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
-}
-
 const PICTURE = /^[a-z0-9-]+-v\d+\.svg$/;
 
 /** The page and the pictures. */
 export default async function analystsFlowsRoutes(fastify: FastifyInstance, { db, flows, picturesDir, analystOf }: AnalystsFlowsRoutesOptions): Promise<void> {
+  // Results are for every analyst: a reader is the least role there is.
+  fastify.addHook("preHandler", needsRole("reader"));
   fastify.get("/analysts/flows", (_request, reply) => reply.redirect("/analysts/flows/", 301));
   fastify.get("/analysts/flows/", async (request, reply) => {
     const corpus = flows.corpus();

@@ -4,12 +4,12 @@
  * own pages only; every refusal is a 4xx with plain words (and the checks' findings where there are some).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { needsRole } from "../analysts/needsRole";
+import { roleRefusal } from "../analysts/needsRole";
 import { changeTraffic, type TrafficAsk } from "../publishing/changeTraffic";
 import { publishVersion, type ChangeAnswer, type PublishingContext } from "../publishing/publishVersion";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import { flowHistory, type PublishedChangeRow } from "../storage/publishedFlowsStore";
-import { privatePage } from "./analystsFlowsRoutes";
+import { privatePage } from "../analysts/analystsAnswers";
 
 export interface PublishingRoutesOptions extends PublishingContext {
   siteOrigin: () => string;
@@ -45,7 +45,8 @@ export default async function publishingRoutes(fastify: FastifyInstance, { siteO
   /** The gate every change passes: the site's own page, then the publisher's role; the handler runs only past both. */
   const change = (make: (request: FlowRequest, body: Body) => Promise<ChangeAnswer>) => async (request: FlowRequest, reply: FastifyReply) => {
     if (postedFromAnotherSite(request, siteOrigin())) return privatePage(reply).code(403).send({ message: "Changes can only be made from this site's own pages." });
-    if (!needsRole(request, "publisher")) return privatePage(reply).code(403).send({ message: "Only a publisher can publish or change traffic." });
+    const refusal = roleRefusal(request, "publisher");
+    if (refusal !== undefined) return privatePage(reply).code(403).send({ message: refusal });
     const body = request.body && typeof request.body === "object" && !Array.isArray(request.body) ? request.body : {};
     return answer(reply, await make(request, body));
   };
@@ -58,7 +59,6 @@ export default async function publishingRoutes(fastify: FastifyInstance, { siteO
   fastify.post("/api/analysts/flows/:flow/traffic/stop", traffic((body) => ({ kind: "stop", version: body.version })));
   fastify.post("/api/analysts/flows/:flow/traffic/restore", traffic((body) => ({ kind: "restore", change: body.change })));
   fastify.get<{ Params: { flow: string } }>("/api/analysts/flows/:flow/history", async (request, reply) => {
-    if (!needsRole(request, "reader")) return privatePage(reply).code(403).send({ message: "Only an analyst can read a flow's history." });
     if (!context.catalog.hasFlow(request.params.flow)) return privatePage(reply).code(404).send({ message: `There is no flow "${request.params.flow}".` });
     return privatePage(reply).send({ flow: request.params.flow, changes: (await flowHistory(context.db, request.params.flow)).map(historyEntry) });
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../server/config";
-import { ANALYST, analystsServerPerTest, basic } from "./support/analysts";
+import { ANALYST, analystsServerPerTest, basic, OTHER_ANALYST } from "./support/analysts";
 import { serverDialects } from "./support/serverOnDialect";
 import { businessEnergyV1 } from "./testServer";
 
@@ -31,7 +31,9 @@ const history = async (app: FastifyInstance) =>
 const leadFor = (app: FastifyInstance, version: number) => app.inject({ method: "POST", url: "/api/leads", payload: businessEnergyV1({}, { version }) });
 
 describe.each(serverDialects)("publishing on %s", (dialect, skipped) => {
-  const start = analystsServerPerTest();
+  const startServer = analystsServerPerTest();
+  /** Jo publishes; Sam, an editor, may not. */
+  const start = (on: typeof dialect) => startServer(on, {}, [{ ...ANALYST, role: "publisher" }, { ...OTHER_ANALYST, role: "editor" }]);
 
   it.skipIf(skipped)("publishes a new version: leads for it are taken at once, and the history says who, when and why", async () => {
     const { app } = await start(dialect);
@@ -57,6 +59,17 @@ describe.each(serverDialects)("publishing on %s", (dialect, skipped) => {
     expect(refused.json()).toMatchObject({ message: expect.stringContaining("was not published"), findings: [expect.objectContaining({ severity: "error", rule: "unknown-step" })] });
     expect(await history(app)).toEqual(before);
     expect((await leadFor(app, 4)).statusCode).toBe(400);
+  });
+
+  it.skipIf(skipped)("refuses an editor's publish and traffic change with 403, and changes nothing", async () => {
+    const { app } = await start(dialect);
+    const asSam = { authorization: basic(OTHER_ANALYST.name, OTHER_ANALYST.password) };
+    const refused = await post(app, "/api/analysts/flows/business-energy/versions", { document: await newVersion(), why: "Not mine to publish" }, asSam);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toMatch(/publisher/);
+    expect((await post(app, "/api/analysts/flows/business-energy/traffic/ship", { version: 1, why: "No" }, asSam)).statusCode).toBe(403);
+    expect((await leadFor(app, 4)).statusCode).toBe(400);
+    expect((await history(app)).filter((c) => c.analyst === OTHER_ANALYST.name)).toEqual([]);
   });
 
   it.skipIf(skipped)("never changes a published version: the same number is refused, and a new number is asked for", async () => {

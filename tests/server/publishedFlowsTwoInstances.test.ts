@@ -24,7 +24,7 @@ describe.skipIf(!testDatabaseUrl)("two instances on one PostgreSQL", () => {
   beforeAll(async () => {
     store = await openTestPostgres();
     dir = await makeTempDir("switchplan-two-");
-    const env = { DATABASE_URL: store.url!, ANALYSTS_FILE: await writeTestAnalysts(dir) };
+    const env = { DATABASE_URL: store.url!, ANALYSTS_FILE: await writeTestAnalysts(dir, [{ ...ANALYST, role: "publisher" }]) };
     [a, b] = await Promise.all([startTestServer(env), startTestServer(env)]);
   });
   afterAll(async () => {

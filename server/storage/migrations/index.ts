@@ -14,6 +14,8 @@ import * as deliveryQueueByBuyer from "./0011_delivery_queue_by_buyer";
 import * as leadSubmissionDigest from "./0012_lead_submission_digest";
 import * as analystSessions from "./0013_analyst_sessions";
 import * as publishedFlows from "./0014_published_flows";
+import * as analystRoles from "./0015_analyst_roles";
+import * as analystDrafts from "./0016_analyst_drafts";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   "0012_lead_submission_digest": leadSubmissionDigest,
   "0013_analyst_sessions": analystSessions,
   "0014_published_flows": publishedFlows,
+  "0015_analyst_roles": analystRoles,
+  "0016_analyst_drafts": analystDrafts,
 };
