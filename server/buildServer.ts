@@ -162,7 +162,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   if (analysts === "signed-in") await importAnalystsFile(db, config.analystsFile, now(), app.log);
   const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });
   const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};
-  await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), siteOrigin: ownOrigin, now, ...publishing });
+  await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), studioDir: path.join(path.dirname(config.siteDir), "studio"), siteOrigin: ownOrigin, now, ...publishing });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });

@@ -16,6 +16,7 @@ import { postedFromAnotherSite } from "../security/crossSitePost";
 import type { PublishingContext } from "../publishing/publishVersion";
 import publishingRoutes from "./publishingRoutes";
 import analystsDraftsRoutes from "./analystsDraftsRoutes";
+import liveStudioRoutes from "./liveStudioRoutes";
 import analystsFlowsRoutes, { type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -33,6 +34,8 @@ export interface AnalystsRoutesOptions extends Omit<AnalystsFlowsRoutesOptions, 
   access: AnalystsAccess | "open";
   /** Publishing and traffic changes, where the flows are the store's (never in the live preview). */
   publishing?: PublishingContext;
+  /** The flow studio's production build (dist/studio), served to signed-in analysts where there is publishing. */
+  studioDir: string;
   /** The site's own origin: only its pages may sign in or out. */
   siteOrigin: () => string;
   now: () => Date;
@@ -49,7 +52,7 @@ function notFound(reply: FastifyReply): FastifyReply {
 }
 
 /** The analysts' routes. */
-export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, now, publishing, ...pages }: AnalystsRoutesOptions): Promise<void> {
+export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, now, publishing, studioDir, ...pages }: AnalystsRoutesOptions): Promise<void> {
   const { db } = pages;
   fastify.decorateRequest("analyst", null);
   fastify.decorateRequest("analystRole", null);
@@ -97,6 +100,7 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
     gated.get("/analysts/", toHome);
     await gated.register(analystsFlowsRoutes, { ...pages, analystOf: (request) => request.analyst?.name });
     if (publishing) await gated.register(publishingRoutes, { ...publishing, siteOrigin, now });
+    if (publishing) await gated.register(liveStudioRoutes, { catalog: publishing.catalog, check: publishing.check, studioDir });
     await gated.register(analystsDraftsRoutes, { db, flows: pages.flows, now });
   });
 
