@@ -5,7 +5,8 @@ import { FlowList } from "./FlowList";
 import { NotFound } from "./NotFound";
 import { VersionPage } from "./VersionPage";
 import { PREVIEW_PATH } from "./previewMessages";
-import { STUDIO_HOME } from "./studioPlace";
+import { LIVE, STUDIO_HOME } from "./studioPlace";
+import { LiveVersionPage } from "./LiveVersionPage";
 
 const PreviewPage = lazy(() => import("./PreviewPage").then((module) => ({ default: module.PreviewPage })));
 
@@ -14,7 +15,7 @@ export function StudioRoutes() {
     <Routes>
       <Route path={STUDIO_HOME} element={<FlowList />} />
       <Route path={PREVIEW_PATH} element={<Suspense fallback={null}><PreviewPage /></Suspense>} />
-      <Route path={`${STUDIO_HOME}:flow/:version`} element={<VersionPage />} />
+      <Route path={`${STUDIO_HOME}:flow/:version`} element={LIVE ? <LiveVersionPage /> : <VersionPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
