@@ -1,7 +1,7 @@
 /**
  * Builds the site: the browser bundle, a server bundle used only to pre-render, then every page's HTML, the
  * sitemap, robots.txt and news feeds (scripts/prerender.ts), and compressed copies of it all (scripts/precompress.ts).
- * Output: dist/client (served), dist/server (build-time only). SITE_OUT_DIR puts both in another folder (inside the
+ * Output: dist/client (served), dist/studio (the flow studio, served to signed-in analysts), dist/server (build-time only). SITE_OUT_DIR puts both in another folder (inside the
  * project, so the pre-rendering bundle finds its packages), and SITE_CONTENT_DIR reads guides and news from another
  * folder: tests build a copy of the content this way. FORMS_DIR builds from another forms folder; a flow with an error
  * stops the build before anything is bundled, each finding naming its file, step and fix.
@@ -54,6 +54,8 @@ await build({
   ...shared,
   build: { ssr: `${root}site/entry-server.tsx`, outDir: path.join(outDir, "server"), emptyOutDir: true },
 });
+// The flow studio for signed-in analysts: its own bundle, served only behind the analysts' gate (never to visitors).
+await build({ ...shared, base: "/analysts/studio/", build: { outDir: path.join(outDir, "studio"), emptyOutDir: true, manifest: false, rollupOptions: { input: `${root}site/studio/index.html` } } });
 const pages = await prerenderSite(outDir);
 const compressed = await precompress(clientDir);
 console.log(`Built ${pages.length} pages into ${path.relative(root, clientDir) || clientDir} (${compressed} files also as .br and .gz)`);

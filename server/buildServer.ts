@@ -7,7 +7,7 @@ import { marketplaceOrigins } from "../engine/core/marketplaceUrl";
 import { createAjv, createSchemaCheck, routeValidatorCompiler, sharedSchemas } from "../engine/node/validation";
 import { createAddressProvider } from "./addresses/createAddressProvider";
 import { analystsAccess } from "./analysts/analystsAccess";
-import { analystsDirectory } from "./analysts/analystsFile";
+import { analystsDirectory, importAnalystsFile } from "./analysts/analystsDirectory";
 import { analystsPicturesDir } from "./analysts/flowsPage";
 import { signInLimits } from "./analysts/signInLimits";
 import { loadBuyers } from "./buyers/loadBuyers";
@@ -15,7 +15,8 @@ import type { Config } from "./config";
 import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWorker";
 import { firstValueQuery } from "./firstValueQuery";
 import { requestIdOf, returnRequestIds } from "./requestIds";
-import { loadFlowCatalog, logFlowFindings, type FlowCatalog } from "./flowCatalog";
+import { logFlowFindings, type FlowCatalog } from "./flowCatalog";
+import { publishedFlowCatalog } from "./publishing/publishedCatalog";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
 import analystsRoutes from "./plugins/analystsRoutes";
@@ -60,7 +61,7 @@ export interface BuildServerOptions {
   now?: () => Date;
   /** Where buyers' signing secrets are read; process.env when not given. */
   secrets?: NodeJS.ProcessEnv;
-  /** The quote flows; read from config.formsDir when not given (the live preview passes one it reloads). */
+  /** The quote flows; when not given, the published flows in the store, forms/ (config.formsDir) published into it at start. */
   flows?: FlowCatalog;
   /** Where the site listens, when a server of its own takes the connections (the live preview); the app's otherwise. */
   listening?: () => AddressInfo | string | null;
@@ -81,7 +82,10 @@ const PLAIN_STEPS_PER_POST = 5;
  * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
  * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows = loadFlowCatalog(config.formsDir), listening, analysts = "signed-in" }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows: givenFlows, listening, analysts = "signed-in" }: BuildServerOptions): Promise<FastifyInstance> {
+  // The published flows in the store, unless a catalogue is given (the live preview's reloading forms folder).
+  const published = givenFlows ? undefined : publishedFlowCatalog(config.formsDir);
+  const flows: FlowCatalog = givenFlows ?? published!;
   const ajv = createAjv();
   const buyers = await loadBuyers(config.buyersFile);
   const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
@@ -123,6 +127,14 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     await worker?.stop();
     await db.destroy();
   });
+  if (published) {
+    app.addHook("onClose", async () => published.close());
+    // forms/ is published into the store (a version it lacks is added; one it holds with other content stops the start).
+    await published.attach(db, app.log.child({ module: "published-flows" }), now()).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
+  }
 
   await app.register(errorHandler, { onServerFault: (error) => (isStoreError(error) ? metrics?.storage.failed("request") : undefined) });
   await app.register(jsonBodies);
@@ -152,11 +164,10 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
   await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
   await app.register(healthRoutes, { db, flows });
-  const access =
-    analysts === "open"
-      ? "open"
-      : analystsAccess({ directory: analystsDirectory(config.analystsFile, (error) => app.log.error({ err: error }, "the analysts file cannot be read")), limits: signInLimits(counts), db, now });
-  await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), settleHours: config.resultsSettleHours, siteOrigin: ownOrigin, now });
+  if (analysts === "signed-in") await importAnalystsFile(db, config.analystsFile, now(), app.log);
+  const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });
+  const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};
+  await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), studioDir: path.join(path.dirname(config.siteDir), "studio"), settleHours: config.resultsSettleHours, siteOrigin: ownOrigin, now, ...publishing });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });

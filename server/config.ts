@@ -111,7 +111,7 @@ export interface Config {
   /** Behind proxies: which of them name the client's address in X-Forwarded-For (security/trustedProxies.ts). */
   trustProxy: TrustedProxies;
   buyersFile: string;
-  /** Who may sign in to the analysts' pages (`npm run analysts`); with no such file, those pages are not found. */
+  /** An analysts file of the days before the store kept analysts: imported into the store once, at the first start or `npm run analysts` that finds it. */
   analystsFile: string;
   /** The site's opening hours (see hours/openingHours.ts), for the out-of-hours flag and routing. */
   openingHours: string;

@@ -41,14 +41,18 @@ export function loadFlowCatalog(formsDir: string): ReloadableFlowCatalog {
     }
   };
   let corpus = read();
-  const flow = (flowId: string) => corpus.flows.find((f) => f.id === flowId);
+  return { ...catalogOver(() => corpus), reload: () => (corpus = read(corpus)) };
+}
+
+/** The lookups over whatever corpus `current` returns at the time of each call (so a swapped-in corpus is seen whole). */
+export function catalogOver(current: () => FlowCorpus): FlowCatalog {
+  const flow = (flowId: string) => current().flows.find((f) => f.id === flowId);
   return {
-    getFlow: (flowId, version) => servedFlow(corpus, flowId, version),
+    getFlow: (flowId, version) => servedFlow(current(), flowId, version),
     defaultVersion: (flowId) => flow(flowId)?.defaultVersion,
     hasFlow: (flowId) => flow(flowId) !== undefined,
     isBroken: (flowId, version) => flow(flowId)?.versions.some((v) => v.version === version && !v.flow) ?? false,
-    corpus: () => corpus,
-    reload: () => (corpus = read(corpus)),
+    corpus: current,
   };
 }
 

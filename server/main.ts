@@ -3,6 +3,7 @@ import { buildServer } from "./buildServer";
 import { loadConfig, type Config } from "./config";
 import { ConfigFileError } from "./displayPath";
 import { MetricsPortError } from "./metrics/metricsServer";
+import { PublishedFlowConflictError } from "./publishing/publishFormsFolder";
 import { siteOrigin } from "./security/siteOrigin";
 
 async function start(): Promise<void> {
@@ -14,8 +15,9 @@ async function start(): Promise<void> {
   }
   const app = await buildServer({ config }).catch((error: unknown) => {
     // A broken buyers file is an editing mistake, not a crash: its message names the file and place. (A broken
-    // flow does not stop the start: buildServer logs it and serves every other flow.) Nor is a metrics port that is taken.
-    if (error instanceof ConfigFileError || error instanceof MetricsPortError) return exitWith(error.message);
+    // flow does not stop the start: buildServer logs it and serves every other flow.) Nor is a metrics port that is taken,
+    // nor a forms/ file that differs from the version the store published under its number.
+    if (error instanceof ConfigFileError || error instanceof MetricsPortError || error instanceof PublishedFlowConflictError) return exitWith(error.message);
     throw error;
   });
 

@@ -1,7 +1,8 @@
 /**
  * The analysts' session cookie (`_sp_analyst`): the random id of a session kept in the store
  * (storage/analystSessionsStore.ts), signed with the key of its own name (plugins/signedCookies.ts), HttpOnly,
- * SameSite=Strict, scoped to /analysts. A session lasts 8 hours from its sign-in, whatever the browser keeps, and
+ * SameSite=Strict, set twice with the same value: for the analysts' pages (/analysts) and for their APIs (/api/analysts),
+ * and sent nowhere else. A session lasts 8 hours from its sign-in, whatever the browser keeps, and
  * ends at sign-out for every instance sharing the store. It holds a fingerprint of the analyst's password hash, so a
  * password changed by removing and adding the analyst again ends the sessions of the old one.
  */
@@ -10,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { deleteAnalystSession, findAnalystSession, recordAnalystSession } from "../storage/analystSessionsStore";
 import type { Database } from "../storage/schema";
-import type { Analyst } from "./analystsFile";
+import type { Analyst } from "./analyst";
 
 /** The cookie's name. */
 export const ANALYST_SESSION_COOKIE = "_sp_analyst";
@@ -18,8 +19,10 @@ export const ANALYST_SESSION_COOKIE = "_sp_analyst";
 /** How long a sign-in lasts. */
 export const SESSION_MS = 8 * 60 * 60 * 1000;
 
-/** The path the cookie is sent to: the analysts' pages only. */
+/** The paths the cookie is sent to: the analysts' pages, and their APIs. */
 export const ANALYSTS_PATH = "/analysts";
+export const ANALYSTS_API_PATH = "/api/analysts";
+const COOKIE_PATHS = [ANALYSTS_PATH, ANALYSTS_API_PATH] as const;
 
 /** A clock a little behind another instance's is no reason to refuse; a sign-in further ahead is none we recorded. */
 const SKEW_MS = 60_000;
@@ -31,8 +34,8 @@ function stampOf(analyst: Analyst): string {
   return createHash("sha256").update(analyst.passwordHash).digest("base64url").slice(0, 12);
 }
 
-function cookieOptions(request: FastifyRequest) {
-  return { path: ANALYSTS_PATH, httpOnly: true, sameSite: "strict", secure: request.protocol === "https" } as const;
+function cookieOptions(request: FastifyRequest, path: string) {
+  return { path, httpOnly: true, sameSite: "strict", secure: request.protocol === "https" } as const;
 }
 
 /** The session id the request's cookie carries, if we signed it as this cookie. */
@@ -45,14 +48,14 @@ function sessionIdOf(request: FastifyRequest): string | undefined {
 export async function startAnalystSession(request: FastifyRequest, reply: FastifyReply, db: Kysely<Database>, analyst: Analyst, now: Date): Promise<void> {
   const sessionId = randomBytes(16).toString("base64url");
   await recordAnalystSession(db, { session_id: sessionId, analyst: analyst.name, password_stamp: stampOf(analyst), started_at: now.toISOString() }, SESSION_MS);
-  reply.setSignedCookie(ANALYST_SESSION_COOKIE, sessionId, { ...cookieOptions(request), maxAge: SESSION_MS / 1000 });
+  for (const path of COOKIE_PATHS) reply.setSignedCookie(ANALYST_SESSION_COOKIE, sessionId, { ...cookieOptions(request, path), maxAge: SESSION_MS / 1000 });
 }
 
 /** Signs out: the session is ended in the store and the cookie cleared. */
 export async function endAnalystSession(request: FastifyRequest, reply: FastifyReply, db: Kysely<Database>): Promise<void> {
   const sessionId = sessionIdOf(request);
   if (sessionId) await deleteAnalystSession(db, sessionId);
-  reply.clearCookie(ANALYST_SESSION_COOKIE, cookieOptions(request));
+  for (const path of COOKIE_PATHS) reply.clearCookie(ANALYST_SESSION_COOKIE, cookieOptions(request, path));
 }
 
 /**

@@ -9,7 +9,8 @@ import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../storage/schema";
-import type { Analyst, AnalystsDirectory } from "./analystsFile";
+import type { Analyst } from "./analyst";
+import type { AnalystsDirectory } from "./analystsDirectory";
 import { sessionAnalyst } from "./analystSession";
 import { checkSlots, PASSWORD_CHECK_SLOTS } from "./passwordCheckSlots";
 import { decoyHash, verifyPassword } from "./passwords";
@@ -30,7 +31,7 @@ export type Access = { analyst: Analyst } | "anonymous" | { refused: Refusal } |
 /** Checks names and passwords, and requests. */
 export interface AnalystsAccess {
   check(request: FastifyRequest, name: string, password: string): Promise<CredentialsCheck>;
-  /** The cookie's analyst, else Basic's, else anonymous; "no analysts" while there is no analysts file. */
+  /** The cookie's analyst, else Basic's, else anonymous; "no analysts" while the store has none. */
   of(request: FastifyRequest): Promise<Access>;
   directory: AnalystsDirectory;
 }

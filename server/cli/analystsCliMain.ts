@@ -1,8 +1,11 @@
-/** `npm run analysts -- …`: adds, removes and lists the analysts in ANALYSTS_FILE (see analystsCli.ts). */
+/** `npm run analysts -- …`: adds, removes, lists the analysts in the store the server's settings name, and sets their roles (see analystsCli.ts). */
+import path from "node:path";
 import { loadConfig } from "../config";
+import { openDatabase } from "../storage/database";
 import { runAnalystsCli, USAGE, UsageError } from "./analystsCli";
 import { stopQuietlyWhenOutputCloses } from "./closedOutput";
 import { readPassword } from "./readPassword";
+import { storeWords } from "./storeWords";
 
 stopQuietlyWhenOutputCloses();
 
@@ -14,8 +17,13 @@ if (args.length === 0 || args[0] === "--help" || args[0] === "help") {
 
 let code: number;
 try {
-  const { analystsFile } = loadConfig();
-  code = await runAnalystsCli(args, { file: analystsFile, out: (text) => process.stdout.write(text), readPassword: () => readPassword(), now: () => new Date() });
+  const config = loadConfig();
+  const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
+  try {
+    code = await runAnalystsCli(args, { db, store: storeWords(config), file: config.analystsFile, out: (text) => process.stdout.write(text), readPassword: () => readPassword(), now: () => new Date() });
+  } finally {
+    await db.destroy();
+  }
 } catch (error) {
   console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
   code = 1;

@@ -12,7 +12,7 @@ export function submissionDigest(flowId: string, version: number, answers: Answe
 }
 
 /** JSON with every object's keys in one order, whatever order they were written in. */
-function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item !== null && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
   );

@@ -12,7 +12,9 @@ import type { Kysely } from "kysely";
 import type { CorpusFlow } from "../../engine/core/flowCorpus";
 import { guidePageHtml } from "../analysts/guidePage";
 import { flowPageHtml } from "../analysts/flowPage";
+import { privatePage } from "../analysts/analystsAnswers";
 import { flowsPageHtml } from "../analysts/flowsPage";
+import { needsRole } from "../analysts/needsRole";
 import { analyseExperiment, type ExperimentReport } from "../experiments/experimentReport";
 import type { FlowCatalog } from "../flowCatalog";
 import { leftOutVisitsSince } from "../storage/leftOutVisitsStore";
@@ -32,15 +34,12 @@ export interface AnalystsFlowsRoutesOptions {
   now: () => Date;
 }
 
-/** What every answer here carries: counts as they stand, for the asker only, kept out of search engines. */
-export function privatePage(reply: FastifyReply): FastifyReply {
-  return reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
-}
-
 const PICTURE = /^[a-z0-9-]+-v\d+\.svg$/;
 
 /** The page and the pictures. */
 export default async function analystsFlowsRoutes(fastify: FastifyInstance, { db, flows, picturesDir, analystOf, settleHours, now }: AnalystsFlowsRoutesOptions): Promise<void> {
+  // Results are for every analyst: a reader is the least role there is.
+  fastify.addHook("preHandler", needsRole("reader"));
   fastify.get("/analysts/flows", (_request, reply) => reply.redirect("/analysts/flows/", 301));
   const reportOf = async (flow: CorpusFlow): Promise<ExperimentReport | undefined> => {
     const counts = await loadExperimentCounts(db, flow, undefined, { now: now(), settleHours });

@@ -2,23 +2,24 @@
  * The analysts' pages, under /analysts/: for signed-in analysts only (the session cookie, or HTTP Basic for curl and
  * scripts), or open to anyone in the live preview, which listens on loopback. GET/POST /analysts/sign-in is the
  * plain sign-in form, POST /analysts/sign-out ends the session. Anonymous requests get 401 and nothing else (a
- * browser asking for a page is sent to the form); with no analysts file every page here is not found.
+ * browser asking for a page is sent to the form); with no analysts in the store every page here is not found. A
+ * change (any method but GET) is taken only from the site's own pages, and each page or API checks the analyst's
+ * role (server/analysts/needsRole.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { returnPathFromField } from "../consent/returnPath";
-import type { Analyst } from "../analysts/analystsFile";
+import type { Analyst } from "../analysts/analyst";
 import type { AnalystsAccess } from "../analysts/analystsAccess";
+import { analystsReturnPath, ANALYSTS_HOME, answerNotSignedIn, BASIC_CHALLENGE, plainAnswer, privatePage, SIGN_IN } from "../analysts/analystsAnswers";
 import { endAnalystSession, startAnalystSession } from "../analysts/analystSession";
 import { FORM_ONLY, refusalAnswer, signInPage, signInProblemPage, SIGN_IN_NOTICES } from "../analysts/signInPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
-import analystsFlowsRoutes, { privatePage, type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
+import type { PublishingContext } from "../publishing/publishVersion";
+import publishingRoutes from "./publishingRoutes";
+import analystsDraftsRoutes from "./analystsDraftsRoutes";
+import liveStudioRoutes from "./liveStudioRoutes";
+import analystsFlowsRoutes, { type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
-/** Where a signed-in analyst lands when the page asked for is not known. */
-const HOME = "/analysts/flows/";
-const SIGN_IN = "/analysts/sign-in";
-/** For curl: the 401 names the scheme it takes. */
-const CHALLENGE = 'Basic realm="Analysts", charset="UTF-8"';
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,25 +30,18 @@ declare module "fastify" {
 
 /** What the analysts' pages need. */
 export interface AnalystsRoutesOptions extends Omit<AnalystsFlowsRoutesOptions, "analystOf"> {
-  /** Who may read them: analysts signed in against the analysts file, or anyone (the live preview on loopback). */
+  /** Who may read them: analysts signed in against the store's, or anyone (the live preview on loopback). */
   access: AnalystsAccess | "open";
+  /** Publishing and traffic changes, where the flows are the store's (never in the live preview). */
+  publishing?: PublishingContext;
+  /** The flow studio's production build (dist/studio), served to signed-in analysts where there is publishing. */
+  studioDir: string;
   /** The site's own origin: only its pages may sign in or out. */
   siteOrigin: () => string;
 }
 
-/** An analysts' page to go back to after signing in, from the form or the query; the report otherwise (never another site). */
-export function analystsReturnPath(value: unknown): string {
-  const path = returnPathFromField(value);
-  return path?.startsWith("/analysts/") && !path.startsWith(SIGN_IN) && !path.startsWith("/analysts/sign-out") ? path : HOME;
-}
-
 function html(reply: FastifyReply, code: number, page: string): FastifyReply {
   return privatePage(reply).code(code).type("text/html; charset=utf-8").send(page);
-}
-
-/** An answer to a script (curl): one line of text, and no figures. */
-function plainAnswer(reply: FastifyReply, code: number, text: string): FastifyReply {
-  return privatePage(reply).code(code).type("text/plain; charset=utf-8").send(`${text}\n`);
 }
 
 /** The site's 404, answered from a hook: the route's handler does not run. */
@@ -56,25 +50,33 @@ function notFound(reply: FastifyReply): FastifyReply {
   return reply;
 }
 
-/** Whether a browser is asking for a page (a link followed, an address typed), not a script for data. */
-function wantsPage(request: FastifyRequest): boolean {
-  return /\btext\/html\b/.test(String(request.headers.accept ?? ""));
-}
-
 /** The analysts' routes. */
-export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, ...pages }: AnalystsRoutesOptions): Promise<void> {
+export default async function analystsRoutes(fastify: FastifyInstance, { access, siteOrigin, publishing, studioDir, ...pages }: AnalystsRoutesOptions): Promise<void> {
   const { db, now } = pages;
   fastify.decorateRequest("analyst", null);
+  fastify.decorateRequest("analystRole", null);
+  // Every change an analyst makes is a request of the site's own pages: another site's page cannot make one for them.
+  const refuseOtherSites = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && postedFromAnotherSite(request, siteOrigin())) {
+      return privatePage(reply).code(403).send({ message: "Changes are taken only from this site's own analysts' pages." });
+    }
+  };
   const toIndex = (_request: FastifyRequest, reply: FastifyReply) => reply.redirect("/analysts/", 301);
-  const toHome = (_request: FastifyRequest, reply: FastifyReply) => privatePage(reply).redirect(HOME, 303);
+  const toHome = (_request: FastifyRequest, reply: FastifyReply) => privatePage(reply).redirect(ANALYSTS_HOME, 303);
 
   if (access === "open") {
     await fastify.register(async (open) => {
       // The preview's old address of the flows page, kept for bookmarks; production has none.
-      for (const old of ["/dev/flows", "/dev/flows/"]) open.get(old, (_request, reply) => reply.redirect(HOME, 301));
+      for (const old of ["/dev/flows", "/dev/flows/"]) open.get(old, (_request, reply) => reply.redirect(ANALYSTS_HOME, 301));
+      // The developer's own machine: everything a publisher may do.
+      open.addHook("onRequest", async (request) => {
+        request.analystRole = "publisher";
+      });
+      open.addHook("onRequest", refuseOtherSites);
       open.get("/analysts", toIndex);
       open.get("/analysts/", toHome);
       await open.register(analystsFlowsRoutes, { ...pages, analystOf: () => undefined });
+      await open.register(analystsDraftsRoutes, { db, flows: pages.flows, now });
     });
     return;
   }
@@ -84,19 +86,21 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
     gated.addHook("onRequest", async (request, reply) => {
       const who = await access.of(request);
       if (who === "no analysts") return notFound(reply);
-      if (who === "anonymous") {
-        if (wantsPage(request)) return privatePage(reply).redirect(`${SIGN_IN}?return=${encodeURIComponent(analystsReturnPath(request.url))}`, 303);
-        return plainAnswer(reply.header("www-authenticate", CHALLENGE), 401, "Sign in as an analyst: /analysts/sign-in, or HTTP Basic authentication.");
-      }
+      if (who === "anonymous") return answerNotSignedIn(request, reply);
       if ("refused" in who) {
         const { status, message, retryAfterSeconds } = refusalAnswer(who.refused);
-        return plainAnswer(retryAfterSeconds === undefined ? reply.header("www-authenticate", CHALLENGE) : reply.header("retry-after", String(retryAfterSeconds)), status, message);
+        return plainAnswer(retryAfterSeconds === undefined ? reply.header("www-authenticate", BASIC_CHALLENGE) : reply.header("retry-after", String(retryAfterSeconds)), status, message);
       }
       request.analyst = who.analyst;
+      request.analystRole = who.analyst.role;
     });
+    gated.addHook("onRequest", refuseOtherSites);
     gated.get("/analysts", toIndex);
     gated.get("/analysts/", toHome);
     await gated.register(analystsFlowsRoutes, { ...pages, analystOf: (request) => request.analyst?.name });
+    if (publishing) await gated.register(publishingRoutes, { ...publishing, siteOrigin, now });
+    if (publishing) await gated.register(liveStudioRoutes, { catalog: publishing.catalog, check: publishing.check, studioDir });
+    await gated.register(analystsDraftsRoutes, { db, flows: pages.flows, now });
   });
 
   // Signing in and out: the form, its post, and the sign-out button's post.

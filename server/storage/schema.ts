@@ -1,5 +1,6 @@
 /** Kysely's view of the database: one interface per table, columns as SQL stores them. Times are ISO 8601 UTC text. */
 import type { Insertable, Selectable } from "kysely";
+import type { PublishedFlowChangesTable, PublishedFlowTrafficTable, PublishedFlowVersionsTable, PublishedFlowsRevisionTable } from "./publishedFlowsSchema";
 
 /** A submitted lead. Contact columns are copies of answers, kept apart for de-duplication and erasure. */
 export interface LeadsTable {
@@ -258,11 +259,46 @@ export interface QuoteSessionsTable {
 /** An analyst's session: one sign-in, named by the random id in its `_sp_analyst` cookie. */
 export interface AnalystSessionsTable {
   session_id: string;
-  /** The analyst's name in the analysts file. */
+  /** The analyst's name (the analysts table). */
   analyst: string;
   /** A fingerprint of the analyst's password hash at sign-in (server/analysts/analystSession.ts). */
   password_stamp: string;
   started_at: string;
+}
+
+/** An analyst: who may sign in to the analysts' pages, and what they may do there (server/analysts/analystRoles.ts). */
+export interface AnalystsTable {
+  name: string;
+  /** `scrypt$N=…,r=…,p=…$salt$hash` (server/analysts/passwords.ts), never the password. */
+  password_hash: string;
+  role: "reader" | "editor" | "publisher";
+  added_at: string;
+}
+
+/** A draft of a new version of a flow, kept on the server as it is edited (server/storage/draftsStore.ts). */
+export interface AnalystDraftsTable {
+  id: string;
+  flow_id: string;
+  /** The published version it was made from. */
+  base_version: number;
+  /** The flow document as JSON text. */
+  document: string;
+  /** 1 when made, one more at each save: a save naming an older one is refused. */
+  revision: number;
+  created_by: string;
+  /** Who saved it last. */
+  editor: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A preview link of a draft: the SHA-256 of its token, never the token (server/storage/previewLinksStore.ts). */
+export interface PreviewLinksTable {
+  token_hash: string;
+  draft_id: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** Every table, for `Kysely<Database>`. */
@@ -287,6 +323,13 @@ export interface Database {
   experiment_visit_outcomes: ExperimentVisitOutcomesTable;
   experiment_sources: ExperimentSourcesTable;
   analyst_sessions: AnalystSessionsTable;
+  published_flow_versions: PublishedFlowVersionsTable;
+  published_flow_traffic: PublishedFlowTrafficTable;
+  published_flow_changes: PublishedFlowChangesTable;
+  published_flows_revision: PublishedFlowsRevisionTable;
+  analysts: AnalystsTable;
+  analyst_drafts: AnalystDraftsTable;
+  preview_links: PreviewLinksTable;
 }
 
 /** A lead row as read back. */

@@ -12,6 +12,7 @@ import { storeExposure, storeStepReach, storeVisitOutcome } from "./experiments/
 import { storeRebuild } from "./experiments/rebuildUnit";
 import { storeRoutedLead, storeUnroutedLead } from "./leadsStore";
 import { storeRequeueMatching } from "./operatorDeliveries";
+import { storePublishedChanges } from "./publishedFlowsStore";
 import type { Database } from "./schema";
 
 /** Unit name → what it does inside the unit's transaction. */
@@ -27,6 +28,7 @@ export const storageUnits = {
   recordStepReach: storeStepReach,
   countVisitOutcome: storeVisitOutcome,
   rebuildExperimentCounts: storeRebuild,
+  recordPublishedChanges: storePublishedChanges,
 } satisfies Record<string, StorageUnit<never, unknown>>;
 
 export type UnitName = keyof typeof storageUnits;

@@ -24,8 +24,12 @@ export function textHash(text: string): string {
 /** The forms folder's listing, and whether it has this flow (a folder holding at least one version file). */
 export function readListing(formsDir: string, flowId: string): { listing: FormsListing; known: boolean } {
   const listing = readFormsFolder(formsDir);
-  const known = FLOW_ID.test(flowId) && listing.files.some((f) => f.path.startsWith(`${flowId}/`) && VERSION_FILE.test(f.path.slice(flowId.length + 1)));
-  return { listing, known };
+  return { listing, known: knownFlow(listing, flowId) };
+}
+
+/** Whether the listing has this flow (a folder holding at least one version file). */
+export function knownFlow(listing: FormsListing, flowId: string): boolean {
+  return FLOW_ID.test(flowId) && listing.files.some((f) => f.path.startsWith(`${flowId}/`) && VERSION_FILE.test(f.path.slice(flowId.length + 1)));
 }
 
 /** The flow's studio files on disk (`v1.json`, …, `split.json`), by name, in the listing's order. */

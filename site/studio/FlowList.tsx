@@ -1,6 +1,7 @@
 /** /studio/: every flow in the forms folder, its versions with their descriptions, weights and counts of findings. */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { versionPath } from "./studioPlace";
 import { listFlows, type FlowSummary, type VersionSummary } from "./studioApi";
 
 /** The version a flow's link opens: the one with most visitors, else the first. */
@@ -16,7 +17,7 @@ function counts(errors: number, warnings: number): string {
 function VersionItem({ flow, version }: { flow: string; version: VersionSummary }) {
   return (
     <li>
-      <Link to={`/studio/${flow}/v${version.version}`}>
+      <Link to={versionPath(flow, version.version)}>
         v{version.version} · {version.weight}%{version.live ? " · live" : ""}
       </Link>
       {version.description && ` ${version.description}`}{" "}
@@ -48,7 +49,7 @@ export function FlowList() {
               const main = mainVersion(flow);
               return (
                 <li key={flow.id}>
-                  <h2>{main === undefined ? flow.id : <Link to={`/studio/${flow.id}/v${main}`}>{flow.id}</Link>}</h2>
+                  <h2>{main === undefined ? flow.id : <Link to={versionPath(flow.id, main)}>{flow.id}</Link>}</h2>
                   <p>{flow.title}</p>
                   <ul>
                     {flow.versions.map((version) => (

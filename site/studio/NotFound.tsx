@@ -1,5 +1,6 @@
 /** A studio address that names no flow or version. */
 import { Link } from "react-router";
+import { STUDIO_HOME } from "./studioPlace";
 
 export function NotFound({ what }: { what?: string }) {
   return (
@@ -7,7 +8,7 @@ export function NotFound({ what }: { what?: string }) {
       <h1>Page not found</h1>
       {what && <p>{what}</p>}
       <p>
-        <Link to="/studio/">All flows</Link>
+        <Link to={STUDIO_HOME}>All flows</Link>
       </p>
     </main>
   );

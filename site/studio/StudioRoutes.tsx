@@ -4,15 +4,18 @@ import { Route, Routes } from "react-router";
 import { FlowList } from "./FlowList";
 import { NotFound } from "./NotFound";
 import { VersionPage } from "./VersionPage";
+import { PREVIEW_PATH } from "./previewMessages";
+import { LIVE, STUDIO_HOME } from "./studioPlace";
+import { LiveVersionPage } from "./LiveVersionPage";
 
 const PreviewPage = lazy(() => import("./PreviewPage").then((module) => ({ default: module.PreviewPage })));
 
 export function StudioRoutes() {
   return (
     <Routes>
-      <Route path="/studio/" element={<FlowList />} />
-      <Route path="/studio/preview/" element={<Suspense fallback={null}><PreviewPage /></Suspense>} />
-      <Route path="/studio/:flow/:version" element={<VersionPage />} />
+      <Route path={STUDIO_HOME} element={<FlowList />} />
+      <Route path={PREVIEW_PATH} element={<Suspense fallback={null}><PreviewPage /></Suspense>} />
+      <Route path={`${STUDIO_HOME}:flow/:version`} element={LIVE ? <LiveVersionPage /> : <VersionPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -13,6 +13,7 @@ import { SaveDialog } from "./SaveDialog";
 import { SplitEditor } from "./SplitEditor";
 import type { FlowFiles } from "./studioApi";
 import { useDraft } from "./useDraft";
+import { STUDIO_HOME, versionPath } from "./studioPlace";
 import { useSave } from "./useSave";
 import { useLeaveWarning, useUndoShortcuts } from "./useShortcuts";
 
@@ -38,7 +39,7 @@ export function VersionEditor({ opened, workspace: openedWorkspace, onReload }: 
   const { workspace, disk, findings, changed } = draft;
   const [asking, setAsking] = useState(false);
   const save = useSave(opened.id, opened.root, draft, (created) => {
-    if (created) window.history.replaceState(null, "", `/studio/${opened.id}/v${workspace.version}`);
+    if (created) window.history.replaceState(null, "", versionPath(opened.id, workspace.version));
   });
   const splitOnDisk = useMemo(() => readSplit(disk["split.json"]?.text), [disk]);
   const readOnly = !workspace.created && (splitOnDisk?.weights[String(workspace.version)] ?? 0) > 0;
@@ -56,7 +57,7 @@ export function VersionEditor({ opened, workspace: openedWorkspace, onReload }: 
     <main className="studio-version">
       <header className="studio-header">
         <p>
-          <Link to="/studio/">All flows</Link>
+          <Link to={STUDIO_HOME}>All flows</Link>
         </p>
         <h1>{title}</h1>
         <div className="studio-toolbar" role="toolbar" aria-label="Edits">

@@ -1,5 +1,6 @@
 /** What the studio page and its phone preview frame say to each other (same origin only). */
 import type { FlowDocument } from "../../engine/core/types";
+import { STUDIO_HOME } from "./studioPlace";
 
 /** The studio to the frame: draw this draft at this step. `sent` is the studio's clock when posted. */
 export interface DraftMessage {
@@ -13,7 +14,7 @@ export interface DraftMessage {
 export type FrameMessage = { type: "studio-preview-ready" } | { type: "studio-preview-drawn"; stepId: string; sent?: number };
 
 /** Where the frame's page is. */
-export const PREVIEW_PATH = "/studio/preview/";
+export const PREVIEW_PATH = `${STUDIO_HOME}preview/`;
 
 /** Whether a message event is one the given window sent from this page's own origin. */
 export function isOwnMessage(event: MessageEvent, from: MessageEventSource | null): boolean {

@@ -2,6 +2,8 @@
 import type { Finding } from "../../engine/core/findings";
 import type { Conflict, FileDiff, FileOnDisk, FileToSave, FlowFiles, SaveAnswer, StudioListing } from "../../engine/studio/studioApiShapes";
 
+import { STUDIO_API } from "./studioPlace";
+
 export type { Conflict, FileDiff, FileOnDisk, FileToSave, FlowFiles, FlowSummary, VersionSummary } from "../../engine/studio/studioApiShapes";
 
 export type SaveResult =
@@ -10,7 +12,7 @@ export type SaveResult =
   | { outcome: "conflict"; conflicts: Conflict[] }
   | { outcome: "refused"; findings: Finding[] };
 
-const api = "/studio/api/flows";
+const api = STUDIO_API;
 
 async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(await messageOf(response));

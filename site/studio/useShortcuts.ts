@@ -25,7 +25,10 @@ export function useUndoShortcuts(undo: () => void, redo: () => void, enabled: bo
   }, [undo, redo, enabled]);
 }
 
-/** Asks before leaving the page while there are unsaved changes. */
+/** What the page asks before it is left with changes not yet kept. */
+export const LEAVE_QUESTION = "Leave this page? Your changes are not kept yet and would be lost.";
+
+/** Asks before leaving the page while there are unsaved changes: closing or reloading the tab, and the page's own links. */
 export function useLeaveWarning(unsaved: boolean): void {
   useEffect(() => {
     if (!unsaved) return;
@@ -33,7 +36,17 @@ export function useLeaveWarning(unsaved: boolean): void {
       event.preventDefault();
       event.returnValue = "";
     };
+    // Before the router's own handler (a capturing listener on the document), so a link answered "no" goes nowhere.
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!window.confirm(LEAVE_QUESTION)) event.preventDefault();
+    };
     window.addEventListener("beforeunload", onLeave);
-    return () => window.removeEventListener("beforeunload", onLeave);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onLeave);
+      document.removeEventListener("click", onClick, true);
+    };
   }, [unsaved]);
 }

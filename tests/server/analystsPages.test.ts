@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readAnalystsFile, writeAnalystsFile } from "../../server/analysts/analystsFile";
+import { removeAnalyst } from "../../server/storage/analystsStore";
 import { businessEnergyV1, makeTempDir, removeTempDir, startTestServer } from "./testServer";
 import { ANALYST, basic, OTHER_ANALYST, PAGE_ACCEPT, signIn, writeTestAnalysts } from "./support/analysts";
 import { openTestPostgres, testDatabaseUrl } from "./support/databases";
@@ -249,14 +249,12 @@ describe.each(serverDialects)("the analysts' pages on %s", (dialect, skipped) =>
     expect(form.response.statusCode).toBe(303);
   });
 
-  it.skipIf(skipped)("refuse the session of an analyst removed from the file at their next request", async () => {
+  it.skipIf(skipped)("refuse the session of an analyst removed from the store at their next request", async () => {
     const s = await startWithAnalysts(dialect);
     const { cookie } = await signIn(s.app, ANALYST);
     const before = await get(s, REPORT, { cookie: cookie! });
 
-    const analysts = (await readAnalystsFile(s.analystsFile))!;
-    analysts.delete(ANALYST.name);
-    await writeAnalystsFile(s.analystsFile, analysts.values());
+    await removeAnalyst(server!.db, ANALYST.name);
     const after = await get(s, REPORT, { cookie: cookie!, accept: "*/*" });
     const byBasic = await get(s, REPORT, { authorization: basic(ANALYST.name, ANALYST.password) });
     const other = await get(s, REPORT, { authorization: basic(OTHER_ANALYST.name, OTHER_ANALYST.password) });
@@ -333,7 +331,7 @@ describe("the analysts' pages where they are not served", () => {
     }
   });
 
-  it("answer every analysts' page 404 with no analysts file, however asked", async () => {
+  it("answer every analysts' page 404 with no analysts in the store (and no file to import), however asked", async () => {
     dir = await makeTempDir("switchplan-analysts-");
     server = await startQuoteServerOn("SQLite", { ANALYSTS_FILE: path.join(dir, "analysts.json") });
 

@@ -2,99 +2,13 @@ import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createAjv, createSchemaCheck } from "../../engine/node/validation";
 import { replayFlow } from "../../engine/core/replayFlow";
-import { type Answers, type FieldKey, type FlowDocument, type Step } from "../../engine/core/types";
-import { kindOf } from "../../engine/core/kinds/registry";
-import { nextMove, stepById } from "../../engine/core/walkFlow";
+import { everyPath, pathFindings, type FlowPath } from "../../engine/core/flowPaths";
+import { type Answers, type FlowDocument } from "../../engine/core/types";
 import { loadAllFlows, loadFlow } from "../fixtures/forms";
 import { expectedSpend } from "../spec/specEnumerations";
 
-/** One way through a flow: the steps a visitor sees, what they answer, and where it ends. */
-interface FlowPath {
-  steps: string[];
-  answers: Answers;
-  submitSteps: string[];
-  end: { type: "success" } | { type: "flow"; flowId: string } | { type: "end" } | { type: "loop"; stepId: string };
-}
-
-/** Valid answers for each field a form step may ask, as a visitor would type them. */
-const FORM_SAMPLES: Partial<Record<FieldKey, unknown>> = {
-  businessName: "Brightwell Print Studio Ltd",
-  customerName: "Mary Jane Smith",
-  phone: "0113 496 0000",
-  email: "mary@example.com",
-};
-
 /** The name split the lead must carry for FORM_SAMPLES.customerName. */
 const SAMPLE_NAME_SPLIT = { firstName: "Mary Jane", lastName: "Smith" };
-
-/** An address picked from the postcode lookup, as the address step records it. */
-const PICKED_ADDRESS = {
-  businessAddressManual: false,
-  businessAddress: { id: "demo-ls14dy-1", lines: ["14 Calder Row"], townCity: "Leeds", postcode: "LS1 4DY" },
-  street: "14 Calder Row",
-  townCity: "Leeds",
-  postcode: "LS1 4DY",
-} satisfies Answers;
-
-/** An address typed in by hand. */
-const MANUAL_ADDRESS = { businessAddressManual: true, street: "1 Park Row", townCity: "Leeds", postcode: "LS1 5HD" } satisfies Answers;
-
-function answer(field: FieldKey, value: unknown): Answers {
-  return { [field]: value } as Answers;
-}
-
-/** Every answer a visitor may give at a step that changes the way on: each radio option, each checkbox option alone and all of them. */
-function answerChoices(step: Step): Answers[] {
-  switch (step.kind) {
-    case "radio":
-      return step.options.map((option) => answer(step.field, option.value));
-    case "checkbox": {
-      const values = step.options.map((option) => option.value);
-      return [...values.map((value) => answer(step.field, [value])), answer(step.field, values)];
-    }
-    case "form":
-      return [
-        Object.fromEntries(
-          step.fields.map((field) => {
-            if (!(field in FORM_SAMPLES)) throw new Error(`step "${step.id}": no sample value for field "${field}" in FORM_SAMPLES`);
-            return [field, FORM_SAMPLES[field]];
-          }),
-        ) as Answers,
-      ];
-    case "full-business-address":
-      return [PICKED_ADDRESS, MANUAL_ADDRESS];
-    case "upsell":
-    case "mmob":
-    case "stickee":
-      return [{}];
-    case "success":
-      return [];
-    default:
-      // A kind added since: the walk needs to be told what a visitor may answer there.
-      throw new Error(`step "${(step as Step).id}": no answers for a ${(step as Step).kind} step in answerChoices`);
-  }
-}
-
-/** Every path from the start of a flow, pressing Next (or Continue past an upsell, marketplace or deals step) at each step. */
-function* everyPath(flow: FlowDocument, stepId = flow.start, before: Omit<FlowPath, "end"> = { steps: [], answers: {}, submitSteps: [] }): Generator<FlowPath> {
-  if (before.steps.includes(stepId)) {
-    yield { ...before, end: { type: "loop", stepId } };
-    return;
-  }
-  const step = stepById(flow, stepId);
-  const steps = [...before.steps, stepId];
-  if (kindOf(step).ends) {
-    yield { ...before, steps, end: { type: "success" } };
-    return;
-  }
-  const submitSteps = "submit" in step && step.submit ? [...before.submitSteps, stepId] : before.submitSteps;
-  for (const patch of answerChoices(step)) {
-    const answers = { ...before.answers, ...patch };
-    const move = nextMove(step, answers);
-    if (move.type === "step") yield* everyPath(flow, move.stepId, { steps, answers, submitSteps });
-    else yield { steps, answers, submitSteps, end: move.type === "flow" ? { type: "flow", flowId: move.flowId } : { type: "end" } };
-  }
-}
 
 const check = createSchemaCheck();
 const validateEnvelope = createAjv().getSchema("lead.schema.json")!;
@@ -174,5 +88,18 @@ describe("the path walk itself", () => {
     const path = [...everyPath(flow)][0]!;
     const wrong = { ...path, answers: { ...path.answers, customerName: "Smith" } };
     expect(leadPathProblems(flow, wrong)).toEqual([expect.stringContaining("the lead is")]);
+  });
+});
+
+describe("the walk a publish makes", () => {
+  it.each(flows)("%s: finds nothing wrong on any way through the flow", (file, flow) => {
+    expect(pathFindings(flow, file, check)).toEqual([]);
+  }, 120_000);
+
+  it("names a way that sends no lead, in the studio's words", () => {
+    const flow = loadFlow("business-energy", 1);
+    const unsent = { ...flow, steps: flow.steps.map((s) => ("submit" in s ? { ...s, submit: false } : s)) };
+    const [finding] = pathFindings(unsent, "business-energy v1", check);
+    expect(finding).toMatchObject({ severity: "error", rule: "path-sends", message: expect.stringContaining('passes 0 steps with "Sends the lead" ticked, not one') });
   });
 });

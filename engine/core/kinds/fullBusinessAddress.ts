@@ -81,6 +81,11 @@ export const fullBusinessAddress: StepKindModule<StepOfKind<"full-business-addre
   schema: (_step, answers, fieldSchema) => addressSchema(Boolean(answers.businessAddressManual), fieldSchema),
   browserSchemas: (_step, fieldSchema) => ({ ":manual": addressSchema(true, fieldSchema), ":picked": addressSchema(false, fieldSchema) }),
   heading: (step) => step.question,
+  sampleAnswers(_step, sample) {
+    const [street, townCity, postcode] = manualAddressFields.map((field) => String(sample(field)));
+    const typed = { street, townCity, postcode };
+    return [{ businessAddressManual: false, businessAddress: { id: "sample-1", lines: [street!], townCity: townCity!, postcode: postcode! }, ...typed }, { businessAddressManual: true, ...typed }];
+  },
   plainForm: (step, posted, { lookup }) => plainAddress(step.id, posted, lookup),
   // A postcode already given (another flow's, a landing page's) is looked up on arrival, as the component does.
   plainArrival: (_step, answers) => (!answers.businessAddressManual && answers.postcode && !postcodeProblem(answers.postcode) ? { lookup: answers.postcode } : undefined),

@@ -67,6 +67,11 @@ export interface StepKindModule<S extends Step> {
   lint?(step: S, lint: StepLint): void;
   /** Its references to other flows, checked when the forms folder is known (a name that is no flow stops the load). */
   references?(step: S, references: StepReferences): void;
+  /**
+   * The answers a walk of every path tries here: each that can change the way on (every option; a checkbox's each
+   * alone and all together), typed fields given `sample`'s value. None for a step that ends the flow.
+   */
+  sampleAnswers(step: S, sample: (field: FieldKey) => unknown): Answers[];
   /** The flow ends here: walks, replays and paths stop, and it is no question to count. */
   ends?: true;
   /** The heading shown for it (`leadIn`: the lead has been sent). */

@@ -9,6 +9,7 @@ export const success: StepKindModule<StepOfKind<"success">> = {
   schema: () => objectOf({}, []),
   references: (step, references) => checkServices(step.services, "the success page", references),
   ends: true,
+  sampleAnswers: () => [],
   heading: (step) => step.question ?? SUCCESS_MESSAGE,
   // The flow has ended: only the offered services' buttons do anything.
   plainForm(step, posted) {

@@ -13,6 +13,9 @@ import * as experimentAggregates from "./0010_experiment_aggregates";
 import * as deliveryQueueByBuyer from "./0011_delivery_queue_by_buyer";
 import * as leadSubmissionDigest from "./0012_lead_submission_digest";
 import * as analystSessions from "./0013_analyst_sessions";
+import * as publishedFlows from "./0014_published_flows";
+import * as analystRoles from "./0015_analyst_roles";
+import * as analystDrafts from "./0016_analyst_drafts";
 import * as experimentSettling from "./0018_experiment_settling";
 import * as leadRequestId from "./0019_lead_request_id";
 
@@ -31,6 +34,9 @@ export const migrations: Record<string, Migration> = {
   "0011_delivery_queue_by_buyer": deliveryQueueByBuyer,
   "0012_lead_submission_digest": leadSubmissionDigest,
   "0013_analyst_sessions": analystSessions,
+  "0014_published_flows": publishedFlows,
+  "0015_analyst_roles": analystRoles,
+  "0016_analyst_drafts": analystDrafts,
   "0018_experiment_settling": experimentSettling,
   "0019_lead_request_id": leadRequestId,
 };

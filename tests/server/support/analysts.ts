@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import type { AnalystRole } from "../../../server/analysts/analyst";
 import { writeAnalystsFile } from "../../../server/analysts/analystsFile";
 import { hashPassword } from "../../../server/analysts/passwords";
 import { makeTempDir, removeTempDir, type TestServerOptions } from "../testServer";
@@ -11,10 +12,17 @@ import { startQuoteServerOn, type QuoteServerOn } from "./quoteServerOn";
 export const ANALYST = { name: "jo", password: "correct horse battery" } as const;
 export const OTHER_ANALYST = { name: "sam", password: "another long passphrase" } as const;
 
-/** Writes an analysts file listing `analysts` (jo and sam by default) into `dir`; returns its path. */
-export async function writeTestAnalysts(dir: string, analysts: ReadonlyArray<{ name: string; password: string }> = [ANALYST, OTHER_ANALYST]): Promise<string> {
+/** An analyst a test starts a server with; a reader unless `role` says otherwise. */
+export interface TestAnalyst {
+  name: string;
+  password: string;
+  role?: AnalystRole;
+}
+
+/** Writes an analysts file listing `analysts` (jo and sam by default, readers) into `dir`, for a server to import at its start; returns its path. */
+export async function writeTestAnalysts(dir: string, analysts: ReadonlyArray<TestAnalyst> = [ANALYST, OTHER_ANALYST]): Promise<string> {
   const file = path.join(dir, "analysts.json");
-  const listed = await Promise.all(analysts.map(async ({ name, password }) => ({ name, passwordHash: await hashPassword(password), added: "2026-11-01T09:00:00.000Z" })));
+  const listed = await Promise.all(analysts.map(async ({ name, password, role }) => ({ name, passwordHash: await hashPassword(password), ...(role ? { role } : {}), added: "2026-11-01T09:00:00.000Z" })));
   await writeAnalystsFile(file, listed);
   return file;
 }
@@ -75,7 +83,7 @@ export function getAsAnalyst(app: FastifyInstance, url: string) {
 export function analystsServerPerTest(): (
   dialect: "SQLite" | "PostgreSQL",
   env?: Record<string, string>,
-  analysts?: ReadonlyArray<{ name: string; password: string }>,
+  analysts?: ReadonlyArray<TestAnalyst>,
   options?: TestServerOptions & { logger?: object },
 ) => Promise<QuoteServerOn> {
   let running: { server?: QuoteServerOn; dir: string } | undefined;

@@ -1,0 +1,81 @@
+/**
+ * The drafts API, for editors and publishers (registered behind the analysts' gate, analystsRoutes.ts, which refuses
+ * another site's posts): GET /api/analysts/drafts[?flow=ID] lists who is editing what, POST makes a draft of a new
+ * version from a published one, GET …/drafts/ID reads one back, PUT …/drafts/ID saves it at the revision it was read
+ * at (409 with the draft as it stands when another tab or analyst saved since), DELETE …/drafts/ID discards it.
+ */
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Kysely } from "kysely";
+import { privatePage } from "../analysts/analystsAnswers";
+import { needsRole } from "../analysts/needsRole";
+import type { FlowCatalog } from "../flowCatalog";
+import { createDraft, discardDraft, findDraft, listDrafts, saveDraft } from "../storage/draftsStore";
+import type { Database } from "../storage/schema";
+
+/** What the drafts API needs. */
+export interface AnalystsDraftsRoutesOptions {
+  db: Kysely<Database>;
+  flows: FlowCatalog;
+  now: () => Date;
+}
+
+/** Where the drafts are. */
+export const DRAFTS_API = "/api/analysts/drafts";
+
+const FLOW_ID = { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,63}$" } as const;
+const DRAFT_ID = { type: "object", required: ["id"], properties: { id: { type: "string", pattern: "^[A-Za-z0-9_-]{16}$" } } } as const;
+const DOCUMENT = { type: "object" } as const;
+
+const NEW_DRAFT = {
+  type: "object",
+  required: ["flow", "baseVersion", "document"],
+  additionalProperties: false,
+  properties: { flow: FLOW_ID, baseVersion: { type: "integer", minimum: 1 }, document: DOCUMENT },
+} as const;
+const SAVE = { type: "object", required: ["revision", "document"], additionalProperties: false, properties: { revision: { type: "integer", minimum: 1 }, document: DOCUMENT } } as const;
+
+function answer(reply: FastifyReply, code: number, body: unknown): FastifyReply {
+  return privatePage(reply).code(code).send(body);
+}
+
+/** Who is editing in the live preview, where nobody signs in. */
+const LIVE_PREVIEW = "the live preview";
+
+const NO_DRAFT = { message: "There is no such draft: it was discarded, or published." };
+
+/** The routes. */
+export default async function analystsDraftsRoutes(fastify: FastifyInstance, { db, flows, now }: AnalystsDraftsRoutesOptions): Promise<void> {
+  fastify.addHook("preHandler", needsRole("editor"));
+
+  fastify.get<{ Querystring: { flow?: string } }>(DRAFTS_API, { schema: { querystring: { type: "object", properties: { flow: FLOW_ID } } } }, async (request, reply) => {
+    return answer(reply, 200, { drafts: await listDrafts(db, request.query.flow) });
+  });
+
+  fastify.post<{ Body: { flow: string; baseVersion: number; document: Record<string, unknown> } }>(DRAFTS_API, { schema: { body: NEW_DRAFT } }, async (request, reply) => {
+    const { flow, baseVersion, document } = request.body;
+    if (!flows.hasFlow(flow)) return answer(reply, 400, { message: `There is no flow "${flow}".` });
+    if (!flows.getFlow(flow, baseVersion)) return answer(reply, 400, { message: `${flow} has no published version ${baseVersion} to make a draft from.` });
+    const draft = await createDraft(db, { flow, baseVersion, document, analyst: request.analyst?.name ?? LIVE_PREVIEW, now: now() });
+    return answer(reply.header("location", `${DRAFTS_API}/${draft.id}`), 201, draft);
+  });
+
+  fastify.get<{ Params: { id: string } }>(`${DRAFTS_API}/:id`, { schema: { params: DRAFT_ID } }, async (request, reply) => {
+    const draft = await findDraft(db, request.params.id);
+    return draft ? answer(reply, 200, draft) : answer(reply, 404, NO_DRAFT);
+  });
+
+  fastify.put<{ Params: { id: string }; Body: { revision: number; document: Record<string, unknown> } }>(`${DRAFTS_API}/:id`, { schema: { params: DRAFT_ID, body: SAVE } }, async (request, reply) => {
+    const saved = await saveDraft(db, { id: request.params.id, ...request.body, analyst: request.analyst?.name ?? LIVE_PREVIEW, now: now() });
+    if (saved === "not found") return answer(reply, 404, NO_DRAFT);
+    if ("saved" in saved) return answer(reply, 200, saved.saved);
+    const { stale } = saved;
+    return answer(reply, 409, {
+      message: `This draft was saved since you opened it (by ${stale.editor} at ${stale.updatedAt}, revision ${stale.revision}): your changes were not kept. Reload it to see theirs, then make yours again.`,
+      draft: stale,
+    });
+  });
+
+  fastify.delete<{ Params: { id: string } }>(`${DRAFTS_API}/:id`, { schema: { params: DRAFT_ID } }, async (request, reply) => {
+    return (await discardDraft(db, request.params.id)) ? privatePage(reply).code(204).send() : answer(reply, 404, NO_DRAFT);
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * The publishing API, behind the analysts' gate (analystsRoutes.ts), for publishers: publish a version, change a
+ * flow's traffic (weights, ship, stop, restore a past entry), and read a flow's history. Posts come from the site's
+ * own pages only; every refusal is a 4xx with plain words (and the checks' findings where there are some).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { roleRefusal } from "../analysts/needsRole";
+import { changeTraffic, type TrafficAsk } from "../publishing/changeTraffic";
+import { publishVersion, type ChangeAnswer, type PublishingContext } from "../publishing/publishVersion";
+import { postedFromAnotherSite } from "../security/crossSitePost";
+import { flowHistory, type PublishedChangeRow } from "../storage/publishedFlowsStore";
+import { privatePage } from "../analysts/analystsAnswers";
+
+export interface PublishingRoutesOptions extends PublishingContext {
+  siteOrigin: () => string;
+  now: () => Date;
+}
+
+/** A publish body: the version's document and why. */
+const PUBLISH_LIMIT = 256 * 1024;
+
+type Body = Record<string, unknown>;
+type FlowRequest = FastifyRequest<{ Params: { flow: string }; Body: Body | undefined }>;
+
+/** One change as the history lists it. */
+function historyEntry(row: PublishedChangeRow) {
+  return {
+    change: row.change_id,
+    kind: row.kind,
+    ...(row.version === null ? {} : { version: row.version }),
+    analyst: row.analyst,
+    at: row.changed_at,
+    why: row.why,
+    before: row.before === null ? null : (JSON.parse(row.before) as unknown),
+    after: JSON.parse(row.after) as unknown,
+  };
+}
+
+function answer(reply: FastifyReply, result: ChangeAnswer): FastifyReply {
+  if (result.done) return privatePage(reply).code(result.version === undefined ? 200 : 201).send({ change: result.revision, ...(result.version === undefined ? {} : { version: result.version }) });
+  return privatePage(reply).code(result.status).send({ message: result.message, ...(result.findings ? { findings: result.findings } : {}) });
+}
+
+export default async function publishingRoutes(fastify: FastifyInstance, { siteOrigin, now, ...context }: PublishingRoutesOptions): Promise<void> {
+  /** The gate every change passes: the site's own page, then the publisher's role; the handler runs only past both. */
+  const change = (make: (request: FlowRequest, body: Body) => Promise<ChangeAnswer>) => async (request: FlowRequest, reply: FastifyReply) => {
+    if (postedFromAnotherSite(request, siteOrigin())) return privatePage(reply).code(403).send({ message: "Changes can only be made from this site's own pages." });
+    const refusal = roleRefusal(request, "publisher");
+    if (refusal !== undefined) return privatePage(reply).code(403).send({ message: refusal });
+    const body = request.body && typeof request.body === "object" && !Array.isArray(request.body) ? request.body : {};
+    return answer(reply, await make(request, body));
+  };
+  const who = (request: FlowRequest, body: Body) => ({ flowId: request.params.flow, analyst: request.analyst?.name ?? "", at: now(), why: body.why });
+  const traffic = (ask: (body: Body) => TrafficAsk) => change((request, body) => changeTraffic(context, { ...who(request, body), ask: ask(body) }));
+
+  fastify.post("/api/analysts/flows/:flow/versions", { bodyLimit: PUBLISH_LIMIT }, change((request, body) => publishVersion(context, { ...who(request, body), document: body.document })));
+  fastify.post("/api/analysts/flows/:flow/traffic", traffic((body) => ({ kind: "weights", weights: body.weights, control: body.control, plannedPerVersion: body.plannedPerVersion })));
+  fastify.post("/api/analysts/flows/:flow/traffic/ship", traffic((body) => ({ kind: "ship", version: body.version })));
+  fastify.post("/api/analysts/flows/:flow/traffic/stop", traffic((body) => ({ kind: "stop", version: body.version })));
+  fastify.post("/api/analysts/flows/:flow/traffic/restore", traffic((body) => ({ kind: "restore", change: body.change })));
+  fastify.get<{ Params: { flow: string } }>("/api/analysts/flows/:flow/history", async (request, reply) => {
+    if (!context.catalog.hasFlow(request.params.flow)) return privatePage(reply).code(404).send({ message: `There is no flow "${request.params.flow}".` });
+    return privatePage(reply).send({ flow: request.params.flow, changes: (await flowHistory(context.db, request.params.flow)).map(historyEntry) });
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * A publish: one new version of a flow, with a one-line Why. It is judged as `npm run build` judges forms/ (the
+ * corpus model: the flow linter, the field library, the split), then every way through it is walked to its sending
+ * step with sample answers; any error refuses it with the findings, and nothing changes. Otherwise it is recorded
+ * in the store and every instance serves it (at 0% until its traffic is set).
+ */
+import type { Kysely } from "kysely";
+import { hasErrors, type Finding } from "../../engine/core/findings";
+import { servedFlow } from "../../engine/core/flowCorpus";
+import { pathFindings } from "../../engine/core/flowPaths";
+import type { SchemaCheck } from "../../engine/core/types";
+import { formatJson } from "../../engine/studio/jsonStyle";
+import { recordPublishedChanges } from "../storage/publishedFlowsStore";
+import type { Database } from "../storage/schema";
+import { draftCorpus, flowFindings } from "../studio/flowFolder";
+import type { PublishedFlowCatalog } from "./publishedCatalog";
+
+/** What a publish or traffic change is made with. */
+export interface PublishingContext {
+  db: Kysely<Database>;
+  catalog: PublishedFlowCatalog;
+  check: SchemaCheck;
+}
+
+/** Who asks, when and why. */
+export interface ChangeRequest {
+  flowId: string;
+  analyst: string;
+  at: Date;
+  why: unknown;
+}
+
+/** A change's answer: done (with the change's number), or refused with a status, plain words and any findings. */
+export type ChangeAnswer = { done: true; revision: number; version?: number } | { done: false; status: 400 | 404 | 409 | 422; message: string; findings?: Finding[] };
+
+/** The longest Why kept. */
+export const WHY_MAX = 300;
+
+/** A refusal. */
+export function refused(status: 400 | 404 | 409 | 422, message: string, findings?: Finding[]): ChangeAnswer {
+  return { done: false, status, message, ...(findings ? { findings } : {}) };
+}
+
+/** The Why as one trimmed line, or the refusal that says what it must be. */
+export function readWhy(why: unknown): string | ChangeAnswer {
+  const line = typeof why === "string" ? why.trim() : "";
+  if (!line) return refused(400, "Say why, in one line: it is kept in the flow's history.");
+  if (/[\r\n]/.test(line)) return refused(400, "Say why in one line (no line breaks).");
+  if (line.length > WHY_MAX) return refused(400, `Say why in ${WHY_MAX} characters or fewer.`);
+  return line;
+}
+
+/** Publishes `document` as a new version of the flow (see the module's comment). */
+export async function publishVersion(context: PublishingContext, request: ChangeRequest & { document: unknown }): Promise<ChangeAnswer> {
+  const { catalog, check } = context;
+  const { flowId, document } = request;
+  if (!catalog.hasFlow(flowId)) return refused(404, `There is no flow "${flowId}".`);
+  const why = readWhy(request.why);
+  if (typeof why !== "string") return why;
+  if (!document || typeof document !== "object" || Array.isArray(document)) return refused(400, "Send the version's document as a JSON object.");
+  const version = (document as { version?: unknown }).version;
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1 || version > 999_999) return refused(400, "The document's version must be a whole number from 1.");
+  const held = catalog.corpus().flows.find((f) => f.id === flowId)!.versions.map((v) => v.version);
+  if (held.includes(version)) {
+    return refused(409, `${flowId} v${version} is already published, and a published version never changes: publish these changes as v${Math.max(...held) + 1}.`);
+  }
+  const text = formatJson(document);
+  const listing = catalog.listing();
+  const corpus = draftCorpus(listing, flowId, { [`v${version}.json`]: text }, check);
+  const findings = flowFindings(corpus, flowId);
+  const flow = servedFlow(corpus, flowId, version);
+  const walked = flow && !hasErrors(findings) ? pathFindings(flow, `${listing.root}/${flowId}/v${version}.json`, check) : [];
+  const all = [...findings, ...walked];
+  if (hasErrors(all)) return refused(422, `${flowId} v${version} was not published: fix what the checks found first.`, all.filter((f) => f.severity === "error"));
+
+  const outcome = await recordPublishedChanges(context.db, [{ kind: "publish", flowId, version, document: text, analyst: request.analyst, at: request.at.toISOString(), why }]);
+  if ("conflicts" in outcome) return refused(409, `${flowId} v${version} was published by ${outcome.conflicts[0]!.publishedBy} meanwhile: publish these changes as a new version.`);
+  await catalog.follow(outcome.revision);
+  return { done: true, revision: outcome.revision, version };
+}

@@ -1,0 +1,103 @@
+/**
+ * A draft of a new version on the live site: edited as in the preview's studio, kept on the server as it is
+ * edited (who is editing shows), discarded, or published by a publisher after the Publish dialog.
+ */
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { hasErrors, type Finding } from "../../engine/core/findings";
+import type { FlowDocument } from "../../engine/core/types";
+import { versionFile, type Workspace } from "../../engine/studio/workspace";
+import { DescriptionField } from "./DescriptionField";
+import { FlowEditor } from "./FlowEditor";
+import { liveApi, Refusal, type Me, type ServerDraft } from "./liveApi";
+import { PublishDialog } from "./PublishDialog";
+import type { FlowFiles } from "./studioApi";
+import { STUDIO_HOME, versionPath } from "./studioPlace";
+import { useDraft } from "./useDraft";
+import { useKeptDraft } from "./useKeptDraft";
+import { useLeaveWarning, useUndoShortcuts } from "./useShortcuts";
+
+export interface LiveDraftEditorProps {
+  files: FlowFiles;
+  me: Me;
+  opened: ServerDraft;
+  /** The published version the draft was made from. */
+  base: FlowDocument;
+}
+
+const at = (iso: string) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProps) {
+  const navigate = useNavigate();
+  const version = opened.document.version;
+  const [workspace0] = useState<Workspace>(() => ({ name: versionFile(version), version, draft: { flow: opened.document }, created: true }));
+  const draft = useDraft(files.id, workspace0, files.files, files.findings);
+  const flow = "flow" in draft.workspace.draft ? draft.workspace.draft.flow : opened.document;
+  const kept = useKeptDraft(opened, flow);
+  const [publishing, setPublishing] = useState<{ busy: boolean; refusal?: { message: string; findings: Finding[] } }>();
+  const [status, setStatus] = useState("");
+  useUndoShortcuts(draft.undo, draft.redo, publishing === undefined);
+  useLeaveWarning(!kept.kept);
+  const edit = (next: FlowDocument, label: string) => draft.edit({ ...draft.workspace, draft: { flow: next } }, label);
+  const title = `${files.id} v${version}`;
+
+  const discard = () => {
+    if (!window.confirm(`Discard this draft of ${title}? Nobody will be able to open it again.`)) return;
+    liveApi.discardDraft(opened.id).then(
+      () => navigate(versionPath(files.id, opened.baseVersion)),
+      (error: Error) => setStatus(`The draft was not discarded: ${error.message}`),
+    );
+  };
+  const publish = async (why: string) => {
+    setPublishing({ busy: true });
+    try {
+      const done = await liveApi.publish(files.id, flow, why);
+      await liveApi.discardDraft(opened.id).catch(() => undefined);
+      navigate(versionPath(files.id, done.version));
+    } catch (error) {
+      const findings = error instanceof Refusal ? error.findings : [];
+      setPublishing({ busy: false, refusal: { message: (error as Error).message, findings } });
+      if (findings.length > 0) draft.setFindings(findings);
+    }
+  };
+  const refusal = hasErrors(draft.findings) ? "Publish is refused while there is an error: fix the errors under Findings first." : undefined;
+
+  return (
+    <main className="studio-version">
+      <header className="studio-header">
+        <p>
+          <Link to={STUDIO_HOME}>All flows</Link> · <Link to={versionPath(files.id, opened.baseVersion)}>{files.id} v{opened.baseVersion}, published</Link>
+        </p>
+        <h1>{title} (draft)</h1>
+        <div className="studio-toolbar" role="toolbar" aria-label="Edits">
+          <button type="button" onClick={draft.undo} disabled={!draft.canUndo} aria-label={draft.undoLabel ? `Undo: ${draft.undoLabel}` : "Undo"}>
+            Undo
+          </button>
+          <button type="button" onClick={draft.redo} disabled={!draft.canRedo} aria-label={draft.redoLabel ? `Redo: ${draft.redoLabel}` : "Redo"}>
+            Redo
+          </button>
+          {me.role === "publisher" && (
+            <button type="button" className="primary" onClick={() => setPublishing({ busy: false })} disabled={refusal !== undefined || !kept.kept} aria-describedby="publish-reason">
+              Publish
+            </button>
+          )}
+          <button type="button" onClick={discard}>
+            Discard
+          </button>
+        </div>
+        <DescriptionField flow={flow} onChange={edit} />
+        <p id="publish-reason">
+          {kept.problem ?? (kept.kept ? `Kept on the server at ${at(kept.server.updatedAt)}; being edited by ${kept.server.editor}${kept.server.createdBy === kept.server.editor ? "" : `, made by ${kept.server.createdBy}`}.` : "Changes not yet kept…")}
+          {refusal && ` ${refusal}`}
+        </p>
+        <p role="status" className="studio-status">
+          {status}
+        </p>
+      </header>
+      <FlowEditor flow={flow} file={workspace0.name} readOnly={me.role === "reader"} findings={draft.findings} onChange={edit} />
+      {publishing && (
+        <PublishDialog flowId={files.id} base={base} draft={flow} busy={publishing.busy} {...(publishing.refusal ? { refusal: publishing.refusal } : {})} onConfirm={(why) => void publish(why)} onCancel={() => setPublishing(undefined)} />
+      )}
+    </main>
+  );
+}

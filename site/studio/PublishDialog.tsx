@@ -1,0 +1,78 @@
+/** "Publish these changes?": the new version's changes in words (the JSON diff behind a disclosure), Why, and Confirm publish. */
+import { createTwoFilesPatch } from "diff";
+import { useMemo, useState, type FormEvent } from "react";
+import type { Finding } from "../../engine/core/findings";
+import type { FlowDocument } from "../../engine/core/types";
+import { formatJson } from "../../engine/studio/jsonStyle";
+import { changeInWords, versionChanges } from "../../engine/studio/versionDiff";
+import { FileDiff } from "./FileDiff";
+import { Modal } from "./Modal";
+
+export interface PublishDialogProps {
+  flowId: string;
+  base: FlowDocument;
+  draft: FlowDocument;
+  busy: boolean;
+  /** The server's refusal of the last try, with its findings. */
+  refusal?: { message: string; findings: Finding[] };
+  onConfirm: (why: string) => void;
+  onCancel: () => void;
+}
+
+export function PublishDialog({ flowId, base, draft, busy, refusal, onConfirm, onCancel }: PublishDialogProps) {
+  const [why, setWhy] = useState("");
+  const changes = useMemo(() => versionChanges(base, draft), [base, draft]);
+  const patch = useMemo(() => createTwoFilesPatch(`v${base.version}.json`, `v${draft.version}.json`, formatJson(base), formatJson(draft)), [base, draft]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (why.trim()) onConfirm(why.trim());
+  };
+  return (
+    <Modal title="Publish these changes?" onCancel={onCancel} className="studio-save-dialog">
+      <form onSubmit={submit}>
+        <p>
+          Publishing makes v{draft.version} of {flowId} from v{base.version}, for good: a published version never changes. Visitors get it once its traffic gives it a share.
+        </p>
+        <h3>What v{draft.version} changes from v{base.version}</h3>
+        {changes.length === 0 ? (
+          <p>Nothing: v{draft.version} is the same as v{base.version}.</p>
+        ) : (
+          <ul className="studio-changes">
+            {changes.map((change, i) => (
+              <li key={i}>{changeInWords(change)}</li>
+            ))}
+          </ul>
+        )}
+        <details>
+          <summary>The JSON diff</summary>
+          <FileDiff file={`${flowId}/v${draft.version}.json`} patch={patch} created={false} />
+        </details>
+        <label htmlFor="publish-why">Why</label>
+        <input id="publish-why" type="text" required maxLength={200} value={why} onChange={(event) => setWhy(event.target.value)} />
+        {refusal && (
+          <div role="alert">
+            <p>{refusal.message}</p>
+            {refusal.findings.length > 0 && (
+              <ul>
+                {refusal.findings.map((finding, i) => (
+                  <li key={i}>
+                    {finding.step ? `Step "${finding.step}": ` : ""}
+                    {finding.message} {finding.fix}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="studio-buttons">
+          <button type="submit" className="primary" disabled={busy}>
+            Confirm publish
+          </button>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

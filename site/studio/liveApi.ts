@@ -1,0 +1,78 @@
+/**
+ * The live site's APIs the studio uses beyond reading and checking (studioApi.ts): who is signed in, the drafts
+ * kept on the server, publishing, traffic and the history. Each refusal comes back with the server's words and,
+ * for a refused publish or traffic change, its findings.
+ */
+import type { Finding } from "../../engine/core/findings";
+import type { FlowDocument } from "../../engine/core/types";
+
+export type Role = "reader" | "editor" | "publisher";
+
+export interface Me {
+  name: string;
+  role: Role;
+}
+
+/** A draft as the server keeps it. */
+export interface ServerDraft {
+  id: string;
+  flow: string;
+  baseVersion: number;
+  revision: number;
+  createdBy: string;
+  editor: string;
+  createdAt: string;
+  updatedAt: string;
+  document: FlowDocument;
+}
+
+/** One entry of a flow's history. */
+export interface HistoryEntry {
+  change: number;
+  kind: "publish" | "traffic";
+  version?: number;
+  analyst: string;
+  at: string;
+  why: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** A refusal: the server's message, its findings, and its status. */
+export class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly findings: Finding[] = [],
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+const send = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+  const response = await fetch(url, { method, headers: body === undefined ? {} : { "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (response.status === 204) return undefined as T;
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new Refusal(typeof answer.message === "string" ? answer.message : `The server answered ${response.status}`, response.status, (answer.findings as Finding[] | undefined) ?? [], answer);
+  return answer as T;
+};
+
+const flowApi = (flow: string) => `/api/analysts/flows/${encodeURIComponent(flow)}`;
+const DRAFTS = "/api/analysts/drafts";
+
+export const liveApi = {
+  me: () => send<Me>("GET", "/api/analysts/studio/me"),
+  createDraft: (flow: string, baseVersion: number, document: FlowDocument) => send<ServerDraft>("POST", DRAFTS, { flow, baseVersion, document }),
+  readDraft: (id: string) => send<ServerDraft>("GET", `${DRAFTS}/${encodeURIComponent(id)}`),
+  saveDraft: (id: string, revision: number, document: FlowDocument) => send<ServerDraft>("PUT", `${DRAFTS}/${encodeURIComponent(id)}`, { revision, document }),
+  discardDraft: (id: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}`),
+  listDrafts: (flow: string) => send<{ drafts: Omit<ServerDraft, "document">[] }>("GET", `${DRAFTS}?flow=${encodeURIComponent(flow)}`),
+  publish: (flow: string, document: FlowDocument, why: string) => send<{ change: number; version: number }>("POST", `${flowApi(flow)}/versions`, { document, why }),
+  setTraffic: (flow: string, weights: Record<string, number>, control: number, plannedPerVersion: number | undefined, why: string) =>
+    send<{ change: number }>("POST", `${flowApi(flow)}/traffic`, { weights, control, ...(plannedPerVersion === undefined ? {} : { plannedPerVersion }), why }),
+  ship: (flow: string, version: number, why: string) => send<{ change: number }>("POST", `${flowApi(flow)}/traffic/ship`, { version, why }),
+  stop: (flow: string, version: number, why: string) => send<{ change: number }>("POST", `${flowApi(flow)}/traffic/stop`, { version, why }),
+  restore: (flow: string, change: number, why: string) => send<{ change: number }>("POST", `${flowApi(flow)}/traffic/restore`, { change, why }),
+  history: (flow: string) => send<{ changes: HistoryEntry[] }>("GET", `${flowApi(flow)}/history`),
+};
