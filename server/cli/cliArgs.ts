@@ -1,5 +1,14 @@
 /** Reading the operator's command lines: options with values, required words, and times. */
+import type { Kysely } from "kysely";
 import { londonInstant } from "../hours/londonClock";
+import type { Database } from "../storage/schema";
+
+/** Where a command writes and what time it is. */
+export interface CliContext {
+  db: Kysely<Database>;
+  out: (text: string) => void;
+  now: () => Date;
+}
 
 /** A mistake in the command line: the message and the usage are shown, and the exit code is 1. */
 export class UsageError extends Error {}

@@ -5,8 +5,7 @@
 import { WAITING_FOR_SECRET_PATTERN } from "../delivery/holdReasons";
 import { countDeliveries, findDeliveries, requeueMatching, type DeliveryFilter } from "../storage/operatorDeliveries";
 import type { DeliveryStatus } from "../storage/schema";
-import { UsageError, deliveriesWord, option, parseSince, required } from "./cliArgs";
-import type { CliContext } from "./leadsCli";
+import { UsageError, deliveriesWord, option, parseSince, required, type CliContext } from "./cliArgs";
 
 /** What each `--status` word finds. */
 const STATUS_WORDS: Record<string, Pick<DeliveryFilter, "statuses" | "reasonLike">> = {

@@ -2,22 +2,15 @@
  * The operator's command line: `npm run leads -- list | show ID | retry ID | deliveries … | requeue … |
  * export --since DATE | erase --email X | erase --phone X`. Reads and changes the database directly; nothing here is HTTP.
  */
-import type { Kysely } from "kysely";
 import { attemptsOf, deliveriesOfLead, requeueDeliveries } from "../storage/deliveriesStore";
 import { eraseContact } from "../storage/erasureStore";
 import { findLead } from "../storage/leadsStore";
 import { leadsSince, recentLeads, type LeadWithDeliveries } from "../storage/operatorQueries";
-import type { Database } from "../storage/schema";
-import { UsageError, deliveriesWord, option, parseSince, required } from "./cliArgs";
+import { UsageError, deliveriesWord, option, parseSince, required, type CliContext } from "./cliArgs";
 import { csvLine } from "./csv";
 import { listDeliveries, requeueByBuyer } from "./deliveriesCommands";
 
-/** Where the command writes and what time it is. */
-export interface CliContext {
-  db: Kysely<Database>;
-  out: (text: string) => void;
-  now: () => Date;
-}
+export type { CliContext } from "./cliArgs";
 
 /** What `npm run leads` without a command prints. */
 export const USAGE = `Usage: npm run leads -- <command>

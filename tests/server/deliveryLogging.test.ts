@@ -31,7 +31,7 @@ it("the delivery worker's lines carry the lead's id and the request that sent it
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, unknown>),
     );
-  const logged = await eventually(lines, (all) => all.some((line) => String(line.msg).startsWith("delivery dead")));
+  const logged = await eventually(lines, (all) => all.some((line) => String(line.msg).startsWith("delivery dead")), 30_000);
   const dead = logged.find((line) => String(line.msg).startsWith("delivery dead"))!;
   expect(dead).toMatchObject({ level: 40, msg: "delivery dead: given up after its last attempt", leadId, requestId: "lb-lead-42", buyer: "waste", status: "dead" });
   expect(String(dead.reason)).toMatch(/^gave up after 1 attempts: /);
