@@ -29,6 +29,7 @@ import { count, periodLine, weightsLine } from "../server/experiments/experiment
 import { visitorsPerVersion } from "../server/experiments/stats";
 import { openDatabase } from "../server/storage/database";
 import { listPeriods, loadExperimentCounts } from "../server/storage/experimentStore";
+import type { Settling } from "../server/storage/experiments/loadCounts";
 import type { Database } from "../server/storage/schema";
 import { stopQuietlyWhenOutputCloses } from "../server/cli/closedOutput";
 import { storeWords } from "../server/cli/storeWords";
@@ -210,7 +211,7 @@ async function fromDatabase(request: Extract<ReportRequest, { mode: "database" }
   if (!flow) throw new ReportUsageError(`No flow "${request.flowId}" in ${corpus.root}; the flows are ${corpus.flows.map((f) => f.id).join(", ")}`);
   const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
   try {
-    return await reportFromDatabase(db, flow, request, io);
+    return await reportFromDatabase(db, flow, request, io, { now: new Date(), settleHours: config.resultsSettleHours });
   } finally {
     await db.destroy();
   }
@@ -222,18 +223,22 @@ export async function reportFromDatabase(
   flow: Parameters<typeof loadExperimentCounts>[1],
   request: { periodId?: string; json: boolean; html?: string },
   io: ReportOutput,
+  settling?: Settling,
 ): Promise<number> {
   const periods = await listPeriods(db, flow.id);
   if (request.periodId && !periods.some((p) => p.id === request.periodId)) {
     throw new ReportUsageError(`${flow.id} has no period "${request.periodId}"; ${periods.length ? `its periods are:\n${periodList(periods)}` : "it has no period yet"}`);
   }
-  const counts = await loadExperimentCounts(db, flow, request.periodId);
+  const counts = await loadExperimentCounts(db, flow, request.periodId, settling);
   if (!counts) {
     const older = periods.length ? `\nEarlier periods (show one with --period ID):\n${periodList(periods)}` : "";
     io.out(request.json ? `${JSON.stringify({ flowId: flow.id, period: null, periods })}\n` : `${flow.id} has no experiment period yet: no visitor has been served its current set-up (weights and versions).${older}\n`);
     return 0;
   }
-  show(analyseExperiment(counts), request, io, (report) => ({ flowId: flow.id, period: report.period, periods, ...experimentReportJson(report) }));
+  show(analyseExperiment(counts), request, io, (report) => {
+    const { settleHours, ...json } = experimentReportJson(report);
+    return { settleHours, flowId: flow.id, period: report.period, periods, ...json };
+  });
   if (!request.json) io.out(`\nPeriods of ${flow.id}, newest first (show another with --period ID):\n${periodList(periods, counts.period.id)}\n`);
   return 0;
 }

@@ -1,10 +1,12 @@
 /** The bench's measurements: the report's time (median of 5) and single visits written through the store, timed. */
 import type { Kysely } from "kysely";
 import type { CorpusFlow } from "../../engine/core/flowCorpus";
+import { flowPageHtml } from "../../server/analysts/flowPage";
 import { analyseExperiment } from "../../server/experiments/experimentReport";
 import { claimDueDeliveries, recordAttempt } from "../../server/storage/deliveriesStore";
 import { loadExperimentCounts, recordExposure, recordStepReach } from "../../server/storage/experimentStore";
 import { insertRoutedLead } from "../../server/storage/leadsStore";
+import type { Settling } from "../../server/storage/experiments/loadCounts";
 import type { Database } from "../../server/storage/schema";
 
 /** The p-th percentile (0–100) of some durations, nearest rank. */
@@ -13,17 +15,22 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
-/** The report's time, as a request pays it: the counts read (loadExperimentCounts) and analysed (analyseExperiment); median of `runs` after one untimed. */
-export async function timeReport(db: Kysely<Database>, flow: CorpusFlow, runs = 5): Promise<{ medianMs: number; exposures: number }> {
+/**
+ * The flow's results page's time, as a request pays it: the counts read by the settled-cohort rule
+ * (loadExperimentCounts, with `settling`), analysed (analyseExperiment) and written as the page (flowPageHtml);
+ * median of `runs` after one untimed.
+ */
+export async function timeReport(db: Kysely<Database>, flow: CorpusFlow, settling: Settling, runs = 5): Promise<{ medianMs: number; exposures: number }> {
   const times: number[] = [];
   let exposures = 0;
   // One run first, not timed: the reader's statements prepared and the counts' pages in its cache, as on a server.
-  await loadExperimentCounts(db, flow);
+  await loadExperimentCounts(db, flow, undefined, settling);
   for (let run = 0; run < runs; run++) {
     const began = performance.now();
-    const counts = await loadExperimentCounts(db, flow);
+    const counts = await loadExperimentCounts(db, flow, undefined, settling);
     if (!counts) throw new Error(`${flow.id}: no period stored`);
-    analyseExperiment(counts);
+    const report = analyseExperiment(counts);
+    flowPageHtml({ flow, report, leftOut: report.leftOut, findings: [], unknown: [] });
     times.push(performance.now() - began);
     exposures = Object.values(counts.versions).reduce((n, v) => n + v.exposures, 0);
   }

@@ -19,7 +19,8 @@ export interface FlowDecision {
   sentence: string;
 }
 
-const URGENCY: FlowStanding[] = ["splitBroken", "rollBack", "ship", "keepRunning", "noVisits", "noTest"];
+/** The standings, most pressing first. */
+export const URGENCY: FlowStanding[] = ["splitBroken", "rollBack", "ship", "keepRunning", "noVisits", "noTest"];
 
 /** The versions visitors are drawn for (weight above 0), in number order. */
 export function drawnVersions(flow: CorpusFlow): number[] {
@@ -39,6 +40,11 @@ export function flowDecision(flow: CorpusFlow, report: ExperimentReport | undefi
     const names = drawn.filter((v) => v !== control).map((v) => `v${v}`).join(" and ");
     return { standing: "noVisits", sentence: `${names} against v${control}: no visit counted yet` };
   }
+  // The traffic split check is the whole flow's: one sentence for every version.
+  if (others.some((v) => v.decision!.code === "splitBroken")) {
+    const names = others.map((v) => `v${v.version}`).join(" and ");
+    return { standing: "splitBroken", sentence: `${names} against v${control}: split broken — visitors did not arrive in the shares the split asks for, so no figure can be trusted; find the cause first` };
+  }
   const controlReport = report.versions.find((v) => v.isControl);
   const parts = others.map((v) => versionSentence(report, v, controlReport));
   const standing = URGENCY.find((s) => others.some((v) => v.decision!.code === s)) ?? "keepRunning";
@@ -52,7 +58,7 @@ function versionSentence(report: ExperimentReport, v: VersionReport, control: Ve
   const head = `v${v.version} against v${report.period.control}`;
   switch (decision.code) {
     case "splitBroken":
-      return `${head}: split broken — visitors did not arrive in the shares the split asks for, so no figure can be trusted; find the cause first`;
+      return `${head}: split broken`;
     case "ship":
       return `${head}: ship v${v.version} — better on ${METRIC_NAMES[metric]} and within every guardrail; ${figures}`;
     case "rollBack":

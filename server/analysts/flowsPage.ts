@@ -9,7 +9,7 @@ import type { CorpusFlow, FlowCorpus } from "../../engine/core/flowCorpus";
 import type { ExperimentReport } from "../experiments/experimentReport";
 import { analystsPage, error, muted, panel, warn } from "./analystsPageShell";
 import { termLink } from "./analystTerms";
-import { flowDecision, type FlowStanding } from "./flowDecision";
+import { flowDecision, URGENCY, type FlowStanding } from "./flowDecision";
 
 /** Where a version can be tried: its quote page with ?v=. */
 export function tryUrl(flow: { path: string }, version: number): string {
@@ -64,13 +64,16 @@ export function flowsPageHtml(corpus: FlowCorpus, experiments: ReadonlyMap<strin
     corpus.findings.length === 0
       ? ""
       : `<p style="${errors ? error : warn}"><strong>${errors} errors, ${corpus.findings.length - errors} warnings</strong> in the forms folder: each is shown on its flow's page (run <code>npm run forms:check</code>).</p>`;
-  const lines = corpus.flows.map((flow) => {
-    const { standing, sentence } = flowDecision(flow, experiments.get(flow.id));
+  const decided = corpus.flows.map((flow) => ({ flow, ...flowDecision(flow, experiments.get(flow.id)) }));
+  // What needs doing first: a broken split, then a roll back, a ship, a test running; the flows with no test last.
+  decided.sort((a, b) => URGENCY.indexOf(a.standing) - URGENCY.indexOf(b.standing) || a.flow.title.localeCompare(b.flow.title));
+  const lines = decided.map(({ flow, standing, sentence }) => {
     const findings = corpus.findings.filter((f) => f.file.startsWith(`${corpus.root}/${flow.id}/`)).length;
-    return `<li style="padding:.5rem 0;border-bottom:1px solid #e1e4e8"><a href="${flowPageUrl(flow.id)}"><strong>${esc(flow.title)}</strong> (${esc(flow.id)})</a>${findings ? ` <span style="${muted}">· ${findings} finding${findings === 1 ? "" : "s"}</span>` : ""}<br>${standingLabel(standing)} ${esc(sentence)}</li>`;
+    const label = standing === "noTest" ? "" : `${standingLabel(standing)} `;
+    return `<li style="padding:.2rem 0;border-bottom:1px solid #e1e4e8"><a href="${flowPageUrl(flow.id)}"><strong>${esc(flow.title)}</strong></a>${findings ? ` <span style="${muted}">(${findings} finding${findings === 1 ? "" : "s"})</span>` : ""}: ${label}${esc(sentence)}</li>`;
   });
-  const main = `<h1 style="margin:.5rem 0">Quote flows and their tests</h1>
-<p style="margin:.25rem 0">One line per flow: what its ${termLink("test")} says now. Money is counted on ${termLink("settled", "settled visits")} only. Open a flow for the figures behind its line and what to do next.</p>
+  const main = `<h1 style="margin:.25rem 0;font-size:1.6rem">Quote flows and their tests</h1>
+<p style="margin:.25rem 0">One line per flow, the tests that need a decision first: what each ${termLink("test")} says now. Money is counted on ${termLink("settled", "settled visits")} only. Open a flow for the figures behind its line and what to do next.</p>
 ${summary}
 <ul aria-label="Flows and their tests" style="${panel};list-style:none;padding:.25rem 1rem">
 ${lines.join("\n")}

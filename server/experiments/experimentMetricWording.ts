@@ -47,6 +47,11 @@ export function pendingSentence(pending: number): string | undefined {
   return pending === 1 ? `1 visit pending: not settled yet (${reason}).` : `${count(pending)} visits pending: not settled yet (${reason}).`;
 }
 
+/** The settling window in one sentence: which visits accepted leads and value are counted over. */
+export function settledSentence(settleHours: number): string {
+  return `accepted leads and value count the visits shown the flow more than ${settleHours} ${settleHours === 1 ? "hour" : "hours"} ago (by whole hours) whose leads have no delivery under way.`;
+}
+
 /** What the decision is taken on: "value per visit, within a guardrail on leads (at most 5% lost)". */
 export function decideOnLine(decideOn: ExperimentMetric, guardrails: Partial<Record<ExperimentMetric, number>>): string {
   const rails = Object.entries(guardrails) as Array<[ExperimentMetric, number]>;

@@ -7,7 +7,7 @@ import { escapeMarkup, toolPageStart } from "../../engine/core/escapeMarkup";
 import type { ExperimentReport, VersionReport } from "./experimentReport";
 import { versionName } from "./experimentReportText";
 import { metricsHtml } from "./experimentMetricsHtml";
-import { decideOnLine, METRICS_FOOTNOTE, pendingSentence } from "./experimentMetricWording";
+import { decideOnLine, METRICS_FOOTNOTE, pendingSentence, settledSentence } from "./experimentMetricWording";
 import { broken, caption, cell, muted, num, tableStyle } from "./reportHtmlStyles";
 import { beganText, count, FOOTNOTE, leftOutSentence, percent, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
 
@@ -30,7 +30,7 @@ ${SRM_CAUSES.map((c) => `<li>${esc(c)}</li>`).join("\n")}
   return `<div class="experiment-report">
 <p>Period <code>${esc(period.id)}</code>, ${esc(beganText(period))}. Weights ${esc(weightsLine(period))}; control v${period.control}. Planned: ${esc(planned)}.</p>
 ${srm}
-<p>Decided on: ${esc(decideOnLine(report.decideOn, report.guardrails))}.${pendingSentence(report.pending) ? ` ${esc(pendingSentence(report.pending)!)}` : ""}</p>
+<p>Decided on: ${esc(decideOnLine(report.decideOn, report.guardrails))}.${report.settleHours === undefined ? "" : ` Settled: ${esc(settledSentence(report.settleHours))}`}${pendingSentence(report.pending) ? ` ${esc(pendingSentence(report.pending)!)}` : ""}</p>
 ${leftOut ? `<p style="${muted}">${esc(leftOut)}</p>\n` : ""}<table style="${tableStyle}">
 <caption style="${caption}">${esc(report.flowId)}: each version in period ${esc(period.id)}</caption>
 <thead><tr>${["Version", "Weight", "Exposures", "Leads", "Conversion", "95% interval"].map((c) => `<th scope="col" style="${cell}">${c}</th>`).join("")}</tr></thead>

@@ -1,7 +1,7 @@
 /** The experiment report as text for the terminal (`npm run report:funnel`). */
 import type { ExperimentReport, VersionReport } from "./experimentReport";
 import { metricsText } from "./experimentMetricsText";
-import { decideOnLine, METRICS_FOOTNOTE, pendingSentence } from "./experimentMetricWording";
+import { decideOnLine, METRICS_FOOTNOTE, pendingSentence, settledSentence } from "./experimentMetricWording";
 import { count, FOOTNOTE, leftOutSentence, percent, periodLine, points, pointsInterval, pValue, SRM_CAUSES, srmSentence, weightsLine } from "./experimentReportWording";
 import { textTable } from "./textTable";
 
@@ -19,6 +19,7 @@ export function formatExperimentReport(report: ExperimentReport): string {
   const leftOut = leftOutSentence(report.leftOut);
   if (leftOut) lines.push(leftOut);
   lines.push(`Decided on: ${decideOnLine(report.decideOn, report.guardrails)}`);
+  if (report.settleHours !== undefined) lines.push(`Settled: ${settledSentence(report.settleHours)}`);
   const pending = pendingSentence(report.pending);
   if (pending) lines.push(`Pending: ${pending}`);
 

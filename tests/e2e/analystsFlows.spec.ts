@@ -19,7 +19,7 @@ const flows = readdirSync(formsDir)
   });
 const versionCount = flows.reduce((sum, flow) => sum + flow.versions.length, 0);
 
-test("the analysts' flows page shows every flow version with its picture, share and a link to try it, under the site's CSP", async ({ page }) => {
+test("each flow's analysts' page shows every version with its picture, share and a link to try it, under the site's CSP", async ({ page }) => {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && message.text().includes("Content Security Policy")) problems.push(message.text());
@@ -30,9 +30,12 @@ test("the analysts' flows page shows every flow version with its picture, share 
   expect(response?.status()).toBe(200);
   expect(response?.headers()["content-security-policy"]).toContain("style-src 'self'");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quote flows and versions");
-  await expect(page.getByRole("img", { name: /^Step graph of / })).toHaveCount(versionCount);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quote flows and their tests");
+  await expect(page.getByRole("list", { name: "Flows and their tests" }).getByRole("listitem")).toHaveCount(flows.length);
+  let pictures = 0;
   for (const flow of flows) {
+    await page.goto(`/analysts/flows/${flow.id}/`);
+    pictures += await page.getByRole("img", { name: /^Step graph of / }).count();
     for (const { version } of flow.versions) {
       const name = `${flow.id} v${version}`;
       const article = page.getByRole("article", { name: new RegExp(`^v${version} · `) }).filter({ has: page.getByRole("link", { name: `Try ${name}`, exact: true }) });
@@ -43,6 +46,7 @@ test("the analysts' flows page shows every flow version with its picture, share 
       expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), name).toBe(true);
     }
   }
+  expect(pictures).toBe(versionCount);
   expect(problems).toEqual([]);
 });
 
@@ -56,12 +60,12 @@ test("lists a ?v= visitors asked for that names no version, counted when the pag
   await page.goto("/quote/business-solar/?v=41");
   await expect(page.locator(".quote-flow")).toHaveAttribute("data-version", "1");
 
-  const devPage = await (await request.get("/analysts/flows/")).text();
+  const devPage = await (await request.get("/analysts/flows/business-solar/")).text();
   expect(devPage).toMatch(/Unknown versions asked for in business-solar">\n<li><code>\?v=41<\/code>: \d+ visits?, last on \d{4}-\d{2}-\d{2}<\/li>/);
 });
 
-test("trying a version from the page opens that version as a preview, which sends no step to the experiment", async ({ page }) => {
-  await page.goto("/analysts/flows/");
+test("trying a version from the flow's page opens that version as a preview, which sends no step to the experiment", async ({ page }) => {
+  await page.goto("/analysts/flows/business-energy/");
   const beacons: string[] = [];
   page.on("request", (r) => {
     if (r.url().endsWith("/api/events")) beacons.push(r.url());

@@ -15,8 +15,9 @@ test("an analyst signs in through the plain form, sees the report, and signs out
   await page.getByRole("button", { name: "Sign in" }).click();
 
   await expect(page).toHaveURL(/\/analysts\/flows\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quote flows and versions");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quote flows and their tests");
   await expect(page.getByText(`Signed in as ${E2E_ANALYST.name}`)).toBeVisible();
+  await page.getByRole("link", { name: "Compare business energy prices" }).click();
   const picture = page.getByRole("img", { name: /^Step graph of business-energy v1:/ });
   expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const session = (await page.context().cookies()).find((c) => c.name === "_sp_analyst");

@@ -70,6 +70,20 @@ describe.each(serverDialects)("rows one client can add on %s", (dialect, skipped
     expect(page.body).toContain("Left out: 1,960 visits were served the default version but not counted");
   });
 
+  it.skipIf(skipped)("says how many visits were left out of a flow no counted visit has reached yet", async () => {
+    const s = (server = await startQuoteServerOn(dialect, { NEW_VISITS_PER_ADDRESS_MAX: "1", ANALYSTS_FILE: analysts.file() }));
+    const from = { headers: { "user-agent": BROWSER_AGENT }, remoteAddress: "198.51.100.78" };
+
+    // The address's one new visit goes to business energy; business water's visits from it are all left out.
+    await s.app.inject({ method: "GET", url: "/quote/business-energy/", ...from });
+    await inBatches(12, 4, () => s.app.inject({ method: "GET", url: "/quote/business-water/", ...from }));
+    const page = await getAsAnalyst(s.app, "/analysts/flows/business-water/");
+
+    expect(await s.db.selectFrom("experiment_periods").select("flow_id").where("flow_id", "=", "business-water").execute()).toEqual([]);
+    expect(page.body).toContain("No test: v1 gets every visitor");
+    expect(page.body).toContain("12 visits were served this flow so far but not counted");
+  });
+
   it.skipIf(skipped)("starts at most the limit of quote sessions from one address, telling the next visitor why nothing was saved", async () => {
     const limit = 5;
     const s = (server = await startQuoteServerOn(dialect, { QUOTE_SESSIONS_PER_ADDRESS_MAX: String(limit) }));

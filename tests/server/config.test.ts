@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       marketplaceOrigins: {},
       minFillMs: 3000,
       rateLimit: { max: 20, windowMs: 60_000 },
+      resultsSettleHours: 4,
       addressRateLimitMax: 20,
       perAddress: { newVisitsMax: 100, quoteSessionsMax: 30, windowMs: 3_600_000 },
       timeouts: { headersMs: 20_000, requestMs: 30_000, keepAliveMs: 10_000 },
