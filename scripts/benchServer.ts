@@ -26,7 +26,7 @@
  * With --store postgres (or both) it measures durable leads alone, on PostgreSQL (a scratch schema of
  * TEST_DATABASE_URL's database) or on both stores taking turns for --rounds rounds (scripts/bench/leadStores.ts).
  * With --metrics-cost it measures the server's CPU per request with metrics on against off, in --pairs (5) pairs
- * (scripts/bench/metricsCost.ts; needs `npm run build`).
+ * (scripts/bench/metricsCost.ts, scraped every --scrape-every seconds, 1; needs `npm run build`).
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -82,7 +82,7 @@ async function measure(name: string, send: (() => Promise<boolean>) | { perClien
 
 if (process.argv.includes("--metrics-cost")) {
   console.log(`load average ${loadavg()[0]!.toFixed(2)} at start`);
-  await benchMetricsCost(Number(argument("--pairs") ?? 5), measure, seconds * 1000);
+  await benchMetricsCost(Number(argument("--pairs") ?? 5), measure, seconds * 1000, Number(argument("--scrape-every") ?? 1) * 1000);
   console.log(`load average ${loadavg()[0]!.toFixed(2)} at the end`);
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 /**
- * `npm run bench:server -- --metrics-cost [--pairs 5]`: what the operators' metrics cost, as the server's own CPU time
- * (all its threads, from /proc) per request, with metrics on (METRICS_PORT, scraped every second) against off. Each
+ * `npm run bench:server -- --metrics-cost [--pairs 5] [--scrape-every 1]`: what the operators' metrics cost, as the
+ * server's own CPU time (all its threads, from /proc) per request, with metrics on (METRICS_PORT, scraped every
+ * --scrape-every seconds: 1 by default, 15 as docs/operators.md's scrape config) against off. Each
  * pair starts one server of each side by side, on fresh stores with the built site, and loads them in turn, a short
  * slice each, with the same page requests (a pre-rendered page) and then durable leads, so a change in the machine's
  * load falls on both alike; CPU per request does not depend on how many requests the loaded machine let through, as
@@ -34,7 +35,7 @@ interface Cost {
 const SLICES = 10;
 
 /** A server for the pair, on a fresh store, and the requests it is loaded with. */
-async function pairServer(withMetrics: boolean) {
+async function pairServer(withMetrics: boolean, scrapeMs: number) {
   const dir = await mkdtemp(path.join(tmpdir(), "switchplan-bench-metrics-"));
   const metricsPort = withMetrics ? await freePort() : undefined;
   const server = await startLeadServer({
@@ -42,7 +43,7 @@ async function pairServer(withMetrics: boolean) {
     SITE_DIR: path.join(root, "dist", "client"),
     ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
   });
-  const scraper = metricsPort ? scrapeEvery(metricsPort, 1000) : undefined;
+  const scraper = metricsPort ? scrapeEvery(metricsPort, scrapeMs) : undefined;
   let serial = 0;
   const sends = {
     page: async () => {
@@ -69,8 +70,8 @@ async function pairServer(withMetrics: boolean) {
 }
 
 /** One pair: both servers loaded in turn, slice by slice, for `durationMs` of each kind each. */
-async function pairCost(measure: Measure, durationMs: number): Promise<{ off: Cost; on: Cost; load: number }> {
-  const servers = { off: await pairServer(false), on: await pairServer(true) };
+async function pairCost(measure: Measure, durationMs: number, scrapeMs: number): Promise<{ off: Cost; on: Cost; load: number }> {
+  const servers = { off: await pairServer(false, scrapeMs), on: await pairServer(true, scrapeMs) };
   try {
     for (const side of [servers.off, servers.on]) for (const kind of ["page", "lead"] as const) await measure("warm-up", side.sends[kind], 1000);
     const load = loadavg()[0]!;
@@ -95,12 +96,12 @@ async function pairCost(measure: Measure, durationMs: number): Promise<{ off: Co
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Runs the pairs and prints each server's CPU per request and each pair's on/off ratio, and their medians. */
-export async function benchMetricsCost(pairs: number, measure: Measure, durationMs: number): Promise<void> {
+export async function benchMetricsCost(pairs: number, measure: Measure, durationMs: number, scrapeMs: number): Promise<void> {
   const ratios: Array<{ page: number; lead: number }> = [];
-  console.log(`\nServer CPU per request (all its threads), metrics off and on side by side, ${durationMs / 1000} s of each kind per server in ${SLICES} slices taken in turn:\n`);
+  console.log(`\nServer CPU per request (all its threads), metrics off and on (scraped every ${scrapeMs / 1000} s) side by side, ${durationMs / 1000} s of each kind per server in ${SLICES} slices taken in turn:\n`);
   console.log(`${"pair".padEnd(6)}${"page off".padStart(10)}${"page on".padStart(10)}${"ratio".padStart(7)}${"lead off".padStart(10)}${"lead on".padStart(10)}${"ratio".padStart(7)}${"load".padStart(7)}`);
   for (let pair = 1; pair <= pairs; pair++) {
-    const { off, on, load } = await pairCost(measure, durationMs);
+    const { off, on, load } = await pairCost(measure, durationMs, scrapeMs);
     const ratio = { page: on.page / off.page, lead: on.lead / off.lead };
     ratios.push(ratio);
     const ms = (value: number) => `${value.toFixed(3)}`.padStart(10);
