@@ -1,4 +1,4 @@
-/** What a newcomer to the flow studio found, each put right: the phone preview's step number, the add box's label, Undo's words, and focus after a dialog. */
+/** What a newcomer to the flow studio found, each put right: the phone preview's step number, the arrow keys in the Steps list, the add box's label, Undo's words, and focus after a dialog. */
 import { expect, test } from "@playwright/test";
 import { studioForTests } from "./studioHelpers";
 
@@ -14,6 +14,21 @@ test("the phone preview numbers a step from the flow's start, with Back to the s
   await expect(phone.getByRole("heading", { name: "Who is your water retailer now?" })).toBeVisible();
   await expect(phone.getByRole("progressbar", { name: "Progress" })).toHaveAttribute("aria-valuetext", "Step 3 of 5");
   await expect(phone.getByRole("button", { name: "Back" })).toBeVisible();
+});
+
+test("the arrow keys move through the Steps list, choosing each step in turn", async ({ page }) => {
+  await page.goto(`${studio.url}/studio/business-water/v1`);
+  const steps = page.getByRole("region", { name: "Steps" });
+  await steps.getByRole("button", { name: "sites" }).click();
+
+  await page.keyboard.press("ArrowDown");
+  await expect(steps.getByRole("button", { name: "spend" })).toBeFocused();
+  await expect(steps.getByRole("button", { name: "spend" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("End");
+  await expect(steps.getByRole("button", { name: "done" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(steps.getByRole("button", { name: "contact" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("heading", { name: /^Step contact/ })).toBeVisible();
 });
 
 test("Escape gives the focus back to the button that opened a dialog; Undo names the edit it undoes; the box under the steps says it is the kind of step to add", async ({ page }) => {
