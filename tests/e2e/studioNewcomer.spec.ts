@@ -49,3 +49,17 @@ test("Escape gives the focus back to the button that opened a dialog; Undo names
   await page.getByRole("region", { name: "Steps" }).getByRole("button").first().click();
   await expect(page.getByLabel("Kind of step to add")).toBeVisible();
 });
+
+test("the save dialog's buttons are in sight at 1300×900, however long the diff", async ({ page }) => {
+  await page.setViewportSize({ width: 1300, height: 900 });
+  await page.goto(`${studio.url}/studio/take-card-payments/v1`);
+  await page.getByRole("button", { name: "New version from this one" }).click();
+  await page.getByRole("dialog", { name: "New version v2" }).getByRole("textbox", { name: "Description" }).fill("A long new file");
+  await page.getByRole("dialog", { name: "New version v2" }).getByRole("button", { name: "Make v2" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Save these changes?" });
+  await expect(dialog.getByRole("heading", { name: /v2\.json: a new file of \d+ lines/ })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Confirm save" })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeInViewport({ ratio: 1 });
+});
