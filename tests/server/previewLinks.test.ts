@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../server/config";
 import { ANALYST, analystsServerPerTest, basic, OTHER_ANALYST } from "./support/analysts";
+import { serverDialects } from "./support/serverOnDialect";
 
 const startServer = analystsServerPerTest();
 const EDITOR = { ...ANALYST, role: "editor" } as const;
@@ -85,29 +86,6 @@ describe("preview links", () => {
     }
   });
 
-  it("end after 7 days, and when the draft is discarded", async () => {
-    const clock = { now: new Date("2026-11-27T10:00:00Z") };
-    const server = await startServer("SQLite", {}, [EDITOR], { now: () => clock.now });
-    const first = await makePreview(server.app);
-    const second = await makePreview(server.app);
-
-    clock.now = new Date("2026-12-04T09:59:00Z");
-    const lastMinute = await server.app.inject({ method: "GET", url: first.url });
-    clock.now = new Date("2026-12-04T10:00:00Z");
-    const ended = await server.app.inject({ method: "GET", url: first.url });
-    clock.now = new Date("2026-11-28T10:00:00Z");
-    await server.app.inject({ method: "DELETE", url: `/api/analysts/drafts/${second.id}`, headers: editor });
-    const discarded = await server.app.inject({ method: "GET", url: second.url });
-    const neverMade = await server.app.inject({ method: "GET", url: `/preview/${"A".repeat(43)}/` });
-
-    expect(lastMinute.statusCode).toBe(200);
-    for (const response of [ended, discarded, neverMade]) {
-      expect(response.statusCode).toBe(404);
-      expect(response.body).toContain("This preview link has ended");
-      expect(response.headers["x-robots-tag"]).toBe("noindex");
-    }
-  });
-
   it("show a broken draft's errors instead of its steps", async () => {
     const server = await startServer("SQLite", {}, [EDITOR]);
     const { url } = await makePreview(server.app, { ...draftDocument(), start: "nowhere" });
@@ -128,5 +106,30 @@ describe("preview links", () => {
 
     expect(byReader.statusCode).toBe(403);
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe.each(serverDialects)("preview links on %s", (dialect, skipped) => {
+  it.skipIf(skipped)("end after 7 days, and when the draft is discarded", async () => {
+    const clock = { now: new Date("2026-11-27T10:00:00Z") };
+    const server = await startServer(dialect, {}, [EDITOR], { now: () => clock.now });
+    const first = await makePreview(server.app);
+    const second = await makePreview(server.app);
+
+    clock.now = new Date("2026-12-04T09:59:00Z");
+    const lastMinute = await server.app.inject({ method: "GET", url: first.url });
+    clock.now = new Date("2026-12-04T10:00:00Z");
+    const ended = await server.app.inject({ method: "GET", url: first.url });
+    clock.now = new Date("2026-11-28T10:00:00Z");
+    await server.app.inject({ method: "DELETE", url: `/api/analysts/drafts/${second.id}`, headers: editor });
+    const discarded = await server.app.inject({ method: "GET", url: second.url });
+    const neverMade = await server.app.inject({ method: "GET", url: `/preview/${"A".repeat(43)}/` });
+
+    expect(lastMinute.statusCode).toBe(200);
+    for (const response of [ended, discarded, neverMade]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain("This preview link has ended");
+      expect(response.headers["x-robots-tag"]).toBe("noindex");
+    }
   });
 });
