@@ -30,7 +30,8 @@ import leadsRoutes from "./plugins/leadsRoutes";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
-import quotePages from "./plugins/quotePages";
+import previewRoutes from "./plugins/previewRoutes";
+import quotePages, { versionPageFile } from "./plugins/quotePages";
 import { plainQuote } from "./plainQuote/plainQuote";
 import type { LeadTaking } from "./leads/takeLead";
 import rateLimits from "./plugins/rateLimits";
@@ -168,6 +169,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });
   const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};
   await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), studioDir: path.join(path.dirname(config.siteDir), "studio"), settleHours: config.resultsSettleHours, siteOrigin: ownOrigin, now, ...publishing });
+  await app.register(previewRoutes, { db, flows, siteDir: config.siteDir, versionPage: versionPageFile, now });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
