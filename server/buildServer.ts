@@ -17,7 +17,6 @@ import { firstValueQuery } from "./firstValueQuery";
 import { logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { publishedFlowCatalog } from "./publishing/publishedCatalog";
 import { validatorAssets } from "./publishing/validatorAssets";
-import { warmPublished } from "./publishing/warmPublished";
 import flowAssetsRoutes from "./plugins/flowAssetsRoutes";
 import type { FlowDocument } from "../engine/core/types";
 import { parseOpeningHours } from "./hours/openingHours";
@@ -164,12 +163,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   // A version published since the build is drawn by the server, its validators made by the server (one path with the build's).
   const flowAssets = validatorAssets();
   const publishedPages = published ? { published: async (flow: FlowDocument) => ({ document: flow, validators: Object.fromEntries([...(await flowAssets.of(flow))].map(([key, asset]) => [key, asset.url])) }) } : {};
-  if (published) {
-    await app.register(flowAssetsRoutes, { flows, assets: flowAssets });
-    const warm = () => warmPublished(published, flowAssets, config.siteDir, app.log);
-    published.onSwap(warm);
-    warm();
-  }
+  if (published) await app.register(flowAssetsRoutes, { flows, assets: flowAssets });
   await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, ...publishedPages, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
   await app.register(healthRoutes, { db, flows });
   const access =

@@ -33,8 +33,6 @@ export interface PublishedFlowCatalog extends FlowCatalog {
   listing(): FormsListing;
   /** The counter of the state in force. */
   revision(): number;
-  /** Calls `listener` after each new state is swapped in (not for the state at attach). */
-  onSwap(listener: () => void): void;
   /** Stops following the store. */
   close(): void;
 }
@@ -53,7 +51,6 @@ export function publishedFlowCatalog(formsDir: string): PublishedFlowCatalog {
   let timer: ReturnType<typeof setInterval> | undefined;
   let reading: Promise<boolean> | undefined;
   let store: { db: Kysely<Database>; log: FastifyBaseLogger } | undefined;
-  const listeners: Array<() => void> = [];
 
   const swapIn = (state: PublishedState) => {
     const listing = publishedListing(forms, state);
@@ -64,7 +61,6 @@ export function publishedFlowCatalog(formsDir: string): PublishedFlowCatalog {
     if (!store) return false;
     if ((await publishedRevision(store.db)) === served.revision) return false;
     swapIn(await readPublishedState(store.db));
-    for (const listener of listeners) listener();
     return true;
   };
   const refresh = () => (reading ??= readIfMoved().finally(() => (reading = undefined)));
@@ -94,7 +90,6 @@ export function publishedFlowCatalog(formsDir: string): PublishedFlowCatalog {
       }, POLL_MS);
       timer.unref();
     },
-    onSwap: (listener) => void listeners.push(listener),
     close: () => clearInterval(timer),
   };
 }

@@ -1,15 +1,14 @@
 /**
  * The step validators of a version published since the build, made by the server with the build's own code
- * (engine/node/stepValidators.ts) and bundled into one self-contained module each, named by its content: served
- * as immutable assets under /flow-assets/, loaded by the quote page with import() (no schema compiler and no `eval`
- * in the browser, so the Content Security Policy stays as it is). Any instance makes the same bytes from the same
+ * (engine/node/stepValidators.ts) and bundled into one self-contained module each, in a thread of their own
+ * (validatorThread.ts), named by its content: served as immutable assets under /flow-assets/, loaded by the quote
+ * page with import() (no schema compiler and no `eval` in the browser, so the Content Security Policy stays as it is). Any instance makes the same bytes from the same
  * published version, so whichever instance a browser asks answers it.
  */
 import { createHash } from "node:crypto";
-import { build } from "esbuild";
-import type { FlowDocument } from "../../engine/core/types";
-import { repoRoot } from "../../engine/node/formsFolder";
-import { validatorModule, versionValidatorSchemas } from "../../engine/node/stepValidators";
+import { Worker } from "node:worker_threads";
+import type { FlowDocument, JsonSchema } from "../../engine/core/types";
+import { versionValidatorSchemas } from "../../engine/node/stepValidators";
 
 /** Where the assets are served. */
 export const FLOW_ASSETS = "/flow-assets";
@@ -29,25 +28,47 @@ export function validatorUrl(flow: FlowDocument, key: string, code: string): str
   return `${FLOW_ASSETS}/${flow.id}/v${flow.version}/${encodeURIComponent(key)}.${hash}.js`;
 }
 
-/** Bundles one validator module with the format checks and Ajv runtime helpers it imports. */
-async function bundle(source: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: source, resolveDir: repoRoot, loader: "js", sourcefile: "validator.js" },
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    write: false,
-    legalComments: "none",
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]!.text;
+/** The validators' thread, started on first use; it does not keep an idle process alive. */
+function validatorThread(): (schema: JsonSchema) => Promise<string> {
+  let worker: Worker | undefined;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (code: string) => void; reject: (error: Error) => void }>();
+  const start = () => {
+    // tsx's loader does not reach worker threads by itself: register it, then load the TypeScript entry.
+    const tsx = import.meta.resolve("tsx/esm/api");
+    const entry = new URL("./validatorThread.ts", import.meta.url).href;
+    const started = new Worker(`import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, { eval: true });
+    started.unref();
+    started.on("message", ({ id, code, error }: { id: number; code?: string; error?: string }) => {
+      const waiting = pending.get(id);
+      pending.delete(id);
+      if (pending.size === 0) started.unref();
+      if (code !== undefined) waiting?.resolve(code);
+      else waiting?.reject(new Error(`a validator could not be made: ${error}`));
+    });
+    const stop = (error: Error) => {
+      worker = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    started.on("error", stop);
+    started.on("exit", (code) => stop(new Error(`the validators' thread stopped (exit code ${code})`)));
+    return started;
+  };
+  return (schema) =>
+    new Promise((resolve, reject) => {
+      worker ??= start();
+      worker.ref();
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, schema });
+    });
 }
 
 /** Makes each of the version's validators, remembering them by the version's document (a published one never changes). */
 export function validatorAssets(): { of(flow: FlowDocument): Promise<VersionValidators> } {
   const made = new Map<string, Promise<VersionValidators>>();
+  const bundle = validatorThread();
   return {
     of(flow) {
       const key = `${flow.id}@${flow.version}:${createHash("sha256").update(JSON.stringify(flow)).digest("hex")}`;
@@ -55,7 +76,7 @@ export function validatorAssets(): { of(flow: FlowDocument): Promise<VersionVali
       if (!assets) {
         assets = (async () => {
           const entries = await Promise.all([...versionValidatorSchemas(flow)].map(async ([step, schema]) => {
-            const code = await bundle(validatorModule(schema));
+            const code = await bundle(schema);
             return [step, { url: validatorUrl(flow, step, code), code }] as const;
           }));
           return new Map(entries);
