@@ -1,0 +1,33 @@
+/**
+ * The thread that makes published versions' validators (validatorAssets.ts): generating a validator's code takes
+ * 50–120 ms of CPU, which on the server's own thread would hold every visitor's request behind it. Each message is
+ * `{ id, schema }`; the answer `{ id, code }` or `{ id, error }`.
+ */
+import { parentPort } from "node:worker_threads";
+import { build } from "esbuild";
+import type { JsonSchema } from "../../engine/core/types";
+import { repoRoot } from "../../engine/node/formsFolder";
+import { validatorModule } from "../../engine/node/stepValidators";
+
+/** Bundles one validator module with the format checks and Ajv runtime helpers it imports. */
+async function bundledValidator(schema: JsonSchema): Promise<string> {
+  const result = await build({
+    stdin: { contents: validatorModule(schema), resolveDir: repoRoot, loader: "js", sourcefile: "validator.js" },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    write: false,
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+parentPort!.on("message", ({ id, schema }: { id: number; schema: JsonSchema }) => {
+  bundledValidator(schema).then(
+    (code) => parentPort!.postMessage({ id, code }),
+    (error: unknown) => parentPort!.postMessage({ id, error: String(error) }),
+  );
+});
