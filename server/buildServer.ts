@@ -16,6 +16,9 @@ import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWor
 import { firstValueQuery } from "./firstValueQuery";
 import { logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { publishedFlowCatalog } from "./publishing/publishedCatalog";
+import { validatorAssets } from "./publishing/validatorAssets";
+import flowAssetsRoutes from "./plugins/flowAssetsRoutes";
+import type { FlowDocument } from "../engine/core/types";
 import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
 import analystsRoutes from "./plugins/analystsRoutes";
@@ -157,7 +160,11 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const { newVisitsMax, quoteSessionsMax, windowMs } = config.perAddress;
   const budgets = { newVisits: clientBudget(counts, "new-visits", { max: newVisitsMax, windowMs }), quoteSessions: clientBudget(counts, "quote-sessions", { max: quoteSessionsMax, windowMs }) };
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
-  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
+  // A version published since the build is drawn by the server, its validators made by the server (one path with the build's).
+  const flowAssets = validatorAssets();
+  const publishedPages = published ? { published: async (flow: FlowDocument) => ({ document: flow, validators: Object.fromEntries([...(await flowAssets.of(flow))].map(([key, asset]) => [key, asset.url])) }) } : {};
+  if (published) await app.register(flowAssetsRoutes, { flows, assets: flowAssets });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, ...publishedPages, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
   await app.register(healthRoutes, { db, flows });
   if (analysts === "signed-in") await importAnalystsFile(db, config.analystsFile, now(), app.log);
   const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });

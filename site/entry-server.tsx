@@ -18,6 +18,8 @@ import { quotePath } from "../engine/core/quotePaths";
 import { staticPaths as sitePaths } from "./siteMap";
 
 export { SITE_URL };
+/** The server hands its bundle a version published since the build before drawing one of its pages. */
+export { addPublishedFlow } from "./quote/publishedFlows";
 
 /** Every page to pre-render: the site map's, the quote pages, then the guides, news and their listings. */
 export const staticPaths: string[] = [...sitePaths, ...articlePaths];
@@ -45,7 +47,7 @@ export async function render(url: string, quoteVersion?: number): Promise<Render
  * Only what a quote page's step changes: the inside of the page's <main>, the same tree the page's script hydrates
  * there (quoteIsland.tsx), for the server to put into the version's pre-rendered page (server/plainQuote/stepPages.ts).
  */
-export async function renderStepIsland(flowId: string, quoteVersion: number, served: ServedStep): Promise<string> {
+export async function renderStepIsland(flowId: string, quoteVersion: number, served: ServedStep | undefined): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <Suspense>

@@ -6,6 +6,7 @@
 import type { Deal } from "../../schemas/generated/deals";
 import type { AddressLookup } from "./kinds/stepKind";
 import type { ServedFlowState } from "./quoteFlow";
+import type { FlowDocument } from "./types";
 
 export interface ServedStep extends ServedFlowState {
   /** The address step's last lookup. */
@@ -46,4 +47,14 @@ export function stepHref(stepId: string, query: string, extra: Record<string, st
   params.set(STEP_PARAM, stepId);
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   return `?${params.toString()}`;
+}
+
+/** The id of the data block a page of a version published since the build carries: its document and validators' addresses. */
+export const PUBLISHED_FLOW_ID = "quote-published-flow";
+
+/** What that data block holds. */
+export interface PublishedFlowData {
+  document: FlowDocument;
+  /** Step key ("<stepId>[:variant]") → the address of its precompiled validator. */
+  validators: Record<string, string>;
 }

@@ -9,20 +9,26 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { SERVED_STEP_ID, type ServedStep } from "../../engine/core/servedStep";
+import { PUBLISHED_FLOW_ID, SERVED_STEP_ID, type PublishedFlowData, type ServedStep } from "../../engine/core/servedStep";
 import type { FlowDocument } from "../../engine/core/types";
 import { StepDrawings } from "./stepDrawings";
 
 /** What the server bundle renders a step with. */
 interface StepBundle {
-  renderStepIsland(flowId: string, version: number, served: ServedStep): Promise<string>;
+  renderStepIsland(flowId: string, version: number, served: ServedStep | undefined): Promise<string>;
+  addPublishedFlow(data: PublishedFlowData): void;
 }
 
 /** Draws a step's whole page. */
 export interface StepRenderer {
-  /** The page, or undefined when the build wrote no page for the flow's version (a version added since the build). */
+  /** The page, or undefined when there is none to draw it in (no page built for the flow, or a version published since with no data). */
   render(flow: FlowDocument, served: ServedStep): Promise<string | undefined>;
+  /** The first step's page of a version published since the build (a built version's is a file of the build). */
+  firstPage(flow: FlowDocument): Promise<string | undefined>;
 }
+
+/** What a page of a version published since the build carries: its document and its validators' addresses. */
+export type PublishedData = (flow: FlowDocument) => Promise<PublishedFlowData | undefined>;
 
 /** A version's pre-rendered page, cut where its <main> holds the step. */
 interface PageShell {
@@ -37,30 +43,61 @@ const MAIN = /^([\s\S]*?<main\b[^>]*>)[\s\S]*(<\/main>[\s\S]*)$/;
  * The renderer of a built site (`siteDir` is its client folder; `versionPage` names a version's page in it), or
  * undefined when the build wrote no server bundle.
  */
-export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: string, version: number) => string): Promise<StepRenderer | undefined> {
+export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: string, version: number) => string, published: PublishedData = async () => undefined): Promise<StepRenderer | undefined> {
   const bundleFile = path.join(siteDir, "..", "server", "entry-server.js");
   if (!(await stat(bundleFile).then((s) => s.isFile(), () => false))) return undefined;
   const bundle = (await import(pathToFileURL(bundleFile).href)) as StepBundle;
   // Read once per version (a built site does not change while served).
   const shells = new Map<string, Promise<PageShell | undefined>>();
-  const shellOf = (flow: FlowDocument) => {
-    const file = versionPage(flow.path, flow.version);
+  const shellFile = (file: string) => {
     let shell = shells.get(file);
     if (!shell) shells.set(file, (shell = readFile(path.join(siteDir, file), "utf8").then(cut, () => undefined)));
     return shell;
   };
+  // A version published since the build is drawn in the page the build made for the flow's default (its index.html).
+  const shellOf = async (flow: FlowDocument): Promise<{ shell?: PageShell; data?: PublishedFlowData }> => {
+    const file = versionPage(flow.path, flow.version);
+    const built = await shellFile(file);
+    if (built) return { shell: built };
+    const data = await published(flow);
+    if (!data) return {};
+    bundle.addPublishedFlow(data);
+    const shell = await shellFile(path.posix.join(path.posix.dirname(file), "index.html"));
+    return shell ? { shell, data } : {};
+  };
   const drawings = new StepDrawings((flow: FlowDocument, served: ServedStep) => bundle.renderStepIsland(flow.id, flow.version, served));
+  const firstPages = new Map<string, Promise<string | undefined>>();
   return {
     async render(flow, served) {
-      const shell = await shellOf(flow);
+      const { shell, data } = await shellOf(flow);
       if (!shell) return undefined;
       const island = await drawings.draw(flow, served);
-      // JSON in a data block: never run, so the Content Security Policy has nothing to allow; "<" escaped so no
-      // answer can close the element.
-      const data = `<script type="application/json" id="${SERVED_STEP_ID}">${JSON.stringify(served).replace(/</g, "\\u003c")}</script>`;
-      return shell.before + island + shell.after.replace("</body>", () => `${data}</body>`);
+      return shell.before + island + shell.after.replace("</body>", () => `${dataBlock(SERVED_STEP_ID, served)}${data ? dataBlock(PUBLISHED_FLOW_ID, data) : ""}</body>`);
+    },
+    firstPage(flow) {
+      const key = `${flow.id}@${flow.version}`;
+      let page = firstPages.get(key);
+      if (!page) {
+        page = (async () => {
+          const { shell, data } = await shellOf(flow);
+          if (!shell || !data) return undefined;
+          const island = await bundle.renderStepIsland(flow.id, flow.version, undefined);
+          return shell.before + island + shell.after.replace("</body>", () => `${dataBlock(PUBLISHED_FLOW_ID, data)}</body>`);
+        })();
+        page.catch(() => firstPages.delete(key));
+        firstPages.set(key, page);
+      }
+      return page;
     },
   };
+}
+
+/**
+ * JSON in a data block: never run, so the Content Security Policy has nothing to allow; "<" escaped so no answer can
+ * close the element.
+ */
+function dataBlock(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
 }
 
 /** A page cut around its <main>'s content, or undefined when it has none. */

@@ -26,7 +26,7 @@ import { namedSource } from "../storage/experiments/namedSources";
 import { deviceClass, hostName, trafficSource } from "../experiments/visitSegments";
 import { escapeHtml, plainPage } from "../plainPage";
 import type { PlainQuote, StepPage } from "../plainQuote/plainQuote";
-import { loadStepRenderer, type StepRenderer } from "../plainQuote/stepPages";
+import { loadStepRenderer, type PublishedData, type StepRenderer } from "../plainQuote/stepPages";
 import { sendTooMany, stepGetLimits } from "../plainQuote/stepLimits";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import { PLAIN_NOTICES } from "../plainQuote/plainQuote";
@@ -51,6 +51,8 @@ export interface QuotePagesOptions {
   budgets: { newVisits: ClientBudget; quoteSessions: ClientBudget };
   /** The site's own origin: a step is taken only from its pages. */
   siteOrigin: () => string;
+  /** What a page of a version published since the build carries (its document and validators); none: no such version is drawn. */
+  published?: PublishedData;
   /** Counts exposures and plain steps (when the server exports metrics). */
   metrics?: ExperimentMetrics;
 }
@@ -68,7 +70,7 @@ interface QuoteQuery {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin, metrics }: QuotePagesOptions): Promise<void> {
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin, metrics, published }: QuotePagesOptions): Promise<void> {
   // Whether the build wrote a version's page: checked once per file (a built site does not change while served).
   const built = new Map<string, Promise<boolean>>();
   const isBuilt = (file: string) => {
@@ -79,9 +81,15 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
 
   // Drawn by the build's server bundle, loaded on the first step drawn.
   let renderer: Promise<StepRenderer | undefined> | undefined;
+  const stepRenderer = () => (renderer ??= loadStepRenderer(siteDir, versionPageFile, published));
+  /**
+   * Whether a version's first page can be sent: the build's file, or (a version published since the build) drawn by
+   * the build's server bundle into the page the build made for the flow.
+   */
+  const hasPage = async (flow: CorpusFlow, version: number) =>
+    (await isBuilt(versionPageFile(flow.path, version))) || (published !== undefined && (await isBuilt(path.posix.join("quote", flow.path, "index.html"))) && (await stepRenderer()) !== undefined);
   const sendStepPage = async (reply: FastifyReply, page: StepPage) => {
-    renderer ??= loadStepRenderer(siteDir, versionPageFile);
-    const drawn = await (await renderer)?.render(page.flow, page.served);
+    const drawn = await (await stepRenderer())?.render(page.flow, page.served);
     // The page holds the visitor's answers: never kept by any cache, and fetched again on the browser's Back.
     reply.code(page.status).header("cache-control", "no-store").type("text/html; charset=utf-8");
     if (drawn !== undefined) return reply.send(drawn);
@@ -119,10 +127,13 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
 
     // No page built for the flow (an API-only server, or a flow added since the build): the site's 404.
     if (!fastify.hasReplyDecorator("sendFile") || !(await isBuilt(versionPageFile(flow.path, flow.defaultVersion!)))) return reply.callNotFound();
-    const version = await serveVisit(request, reply, flow, (v) => isBuilt(versionPageFile(flow.path, v)), { asked: request.query.v, shows: request.method === "GET", showsStart: true });
+    const version = await serveVisit(request, reply, flow, (v) => hasPage(flow, v), { asked: request.query.v, shows: request.method === "GET", showsStart: true });
     // The page differs from visit to visit: never from a shared cache, always checked with the server.
     reply.header("vary", "Cookie").header("cache-control", "private, no-cache");
-    return reply.sendFile(versionPageFile(flow.path, version));
+    if (await isBuilt(versionPageFile(flow.path, version))) return reply.sendFile(versionPageFile(flow.path, version));
+    const drawn = await (await stepRenderer())?.firstPage(flows.getFlow(flow.id, version)!);
+    if (drawn === undefined) return reply.callNotFound();
+    return reply.type("text/html; charset=utf-8").send(drawn);
   };
 
   /**
@@ -211,7 +222,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const drawnFor = request.body.get(VERSION_FIELD) ?? undefined;
     const version = (flowId?: string) => {
       const other = flowId === undefined ? undefined : flows.corpus().flows.find((f) => f.id === flowId && f.defaultVersion !== undefined);
-      if (!other) return serveVisit(request, reply, flow, (v) => isBuilt(versionPageFile(flow.path, v)), { asked: request.query.v, shows: false, drawnFor });
+      if (!other) return serveVisit(request, reply, flow, (v) => hasPage(flow, v), { asked: request.query.v, shows: false, drawnFor });
       return serveVisit(request, reply, other, async (v) => flows.getFlow(other.id, v) !== undefined, { asked: undefined, shows: true });
     };
     const outcome = await plain.postStep(request, reply, defaultFlow, version);

@@ -14,6 +14,7 @@ import { STEP_PARAM } from "../../engine/core/servedStep";
 import { dataLayerListener } from "../quote/flowEvents";
 import { sendStepEvent, stepEvent } from "../quote/funnelBeacon";
 import { createFlowServices, takeCarryOver } from "../quote/flowServices";
+import { publishedDocument } from "../quote/publishedFlows";
 import { Honeypot } from "../quote/Honeypot";
 import { PhoneStatus } from "../quote/PhoneStatus";
 import { QUOTE_CRUMB } from "../quote/quoteCrumb";
@@ -29,7 +30,8 @@ function loadFlow(flowId: string, version: number): Promise<FlowDocument> {
   let promise = documents.get(key);
   if (!promise) {
     const load = loaders[flowId]?.[version];
-    promise = load ? load() : Promise.reject(new Error(`No quote flow ${key}`));
+    const published = load ? undefined : publishedDocument(flowId, version);
+    promise = load ? load() : published ? Promise.resolve(published) : Promise.reject(new Error(`No quote flow ${key}`));
     documents.set(key, promise);
   }
   return promise;

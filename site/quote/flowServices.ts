@@ -2,7 +2,8 @@
 import { loadStepValidator } from "virtual:step-validators";
 import { carriedAnswers, handingFlowAddress } from "../../engine/core/carryOver";
 import type { Answers, FlowDocument } from "../../engine/core/types";
-import type { Address, Deal, FlowServices, LeadResponse } from "../../engine/react/types";
+import type { Address, Deal, FlowServices, LeadResponse, ValidatorModule } from "../../engine/react/types";
+import { publishedValidator } from "./publishedFlows";
 import { consentShown } from "../../engine/core/submitStep";
 import type { Tracking } from "../../schemas/generated/lead";
 import { hasAnalyticsConsent, hasMarketingConsent } from "../consent/consentState";
@@ -74,7 +75,9 @@ export function createFlowServices(
     },
 
     loadValidator(flow: FlowDocument, key: string) {
-      return loadStepValidator(flow.id, flow.version, key);
+      // A version published since the build: its validator is an asset the server made, by its own address.
+      const published = publishedValidator(flow.id, flow.version, key);
+      return published ? (import(/* @vite-ignore */ published) as Promise<ValidatorModule>) : loadStepValidator(flow.id, flow.version, key);
     },
 
     async loadDeals(name: string): Promise<Deal[]> {

@@ -38,6 +38,8 @@ export interface DriveOptions {
   stopAt?: string;
   /** The visitor's details for form steps (a fresh sampleVisitor() when not given). */
   visitor?: Record<string, string>;
+  /** Where a version's document is read: forms/ unless given (a version published since the build). */
+  readDoc?: (flowId: string, version: number) => FlowDocument;
 }
 
 export interface DriveResult {
@@ -50,7 +52,7 @@ export interface DriveResult {
  * The flow, version and step shown, read in one go (the page may be between two flows, e.g. right after the
  * chooser hands over), and only once that step exists in that version's document.
  */
-async function currentStep(page: Page): Promise<{ flowId: string; version: number; stepId: string; step: Step }> {
+async function currentStep(page: Page, readDoc = readFlowDoc): Promise<{ flowId: string; version: number; stepId: string; step: Step }> {
   // Until the visit is applied the page shows the pre-rendered default version, which may be about to change.
   await expect(page.locator(".quote-page")).toHaveAttribute("data-ready", "true");
   let seen = "";
@@ -58,7 +60,7 @@ async function currentStep(page: Page): Promise<{ flowId: string; version: numbe
     const data = await page.locator(".quote-flow").evaluate((el: HTMLElement) => ({ ...el.dataset }));
     const { flow: flowId, version, step: stepId } = data as { flow?: string; version?: string; step?: string };
     seen = `${flowId}@${version}/${stepId}`;
-    const step = flowId && version && stepId ? readFlowDoc(flowId, Number(version)).steps.find((s) => s.id === stepId) : undefined;
+    const step = flowId && version && stepId ? readDoc(flowId, Number(version)).steps.find((s) => s.id === stepId) : undefined;
     if (step && flowId && stepId) return { flowId, version: Number(version), stepId, step };
     await page.waitForTimeout(100);
   }
@@ -76,13 +78,13 @@ export async function driveFlow(page: Page, options: DriveOptions = {}): Promise
     if (body.code) result.code = body.code;
   });
   for (let guard = 0; guard < 40; guard++) {
-    const { flowId, stepId, step } = await currentStep(page);
+    const { flowId, stepId, step } = await currentStep(page, options.readDoc);
     result.steps.push(`${flowId}/${stepId}`);
     if (step.kind === "success" || stepId === options.stopAt) return result;
     await answerStep(page, step, options, visitor);
     await expect(page.locator(".quote-flow")).not.toHaveAttribute("data-step", stepId, { timeout: 8_000 }).catch(async () => {
       // The flow may have moved into another flow whose first step has the same id.
-      const now = await currentStep(page);
+      const now = await currentStep(page, options.readDoc);
       if (now.flowId === flowId) throw new Error(`Stuck at ${flowId}/${stepId}: ${await page.locator(".error-summary").textContent().catch(() => "")}`);
     });
   }

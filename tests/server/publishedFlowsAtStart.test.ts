@@ -142,3 +142,29 @@ describe("a deploy whose forms/ differs from a published version", () => {
     await removeTempDir(dir);
   });
 });
+
+describe("npm run flows:export", () => {
+  it("writes the published state byte for byte as forms/ holds it, twice the same, and forms:check passes on it", async () => {
+    const dataDir = await makeTempDir("switchplan-export-");
+    const { openDatabase } = await import("../../server/storage/database");
+    const db = await openDatabase({ file: path.join(dataDir, "leads.sqlite") });
+    await attached(db);
+    await db.destroy();
+    const env = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir };
+    const exportTo = (out: string) => spawnSync(process.execPath, ["--import", "tsx", "server/cli/flowsExportMain.ts", "--out", out], { cwd: repoRoot, env, encoding: "utf8", timeout: 60_000 });
+
+    const first = exportTo(path.join(dataDir, "first"));
+    exportTo(path.join(dataDir, "second"));
+
+    expect(first.stdout.split("\n")[0]).toBe(`Exporting the published flows from ${dataDir}/leads.sqlite (DATA_DIR)`);
+    for (const file of ["business-energy/v3.json", "business-energy/split.json", "home-energy/v1.json"]) {
+      const exported = await readFile(path.join(dataDir, "first", file), "utf8");
+      expect(exported).toBe(await readFile(path.join(dataDir, "second", file), "utf8"));
+      expect(exported).toBe(await readFile(path.join(formsDir, file), "utf8"));
+    }
+    await cp(path.join(formsDir, "deals"), path.join(dataDir, "first", "deals"), { recursive: true });
+    const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/formsCheck.ts"], { cwd: repoRoot, env: { ...env, FORMS_DIR: path.join(dataDir, "first") }, encoding: "utf8", timeout: 60_000 });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    await removeTempDir(dataDir);
+  }, 120_000);
+});

@@ -60,7 +60,7 @@ async function engineWithScratchSchemas() {
     stepSchema: await import("../../engine/core/stepSchema"),
     validation: await import("../../engine/node/validation"),
     checkFlow: await import("../../engine/core/checkFlow"),
-    validators: await import("../../site/build/stepValidatorsPlugin"),
+    validators: await import("../../engine/node/stepValidators"),
     formsFolder: await import("../../engine/node/formsFolder"),
   };
 }
