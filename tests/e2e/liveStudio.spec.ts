@@ -147,7 +147,7 @@ test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by
   // Ship v2, then restore the 80/20 traffic from the history.
   await traffic(page).getByRole("button", { name: "Ship v2" }).click();
   await confirmTraffic(page, "v2 won", true);
-  await expect(history(page).getByRole("listitem").first()).toContainText("Traffic: v2 100%");
+  await expect(history(page).getByRole("listitem").first()).toContainText("Traffic: v1 0%, v2 100% (control v2)");
   await history(page).getByRole("button", { name: /^Restore this traffic: v1 80%, v2 20%/ }).click();
   await confirmTraffic(page, "Back to the test");
   await expect(history(page).getByRole("listitem").first()).toContainText("Traffic: v1 80%, v2 20% (control v1)");
