@@ -4,6 +4,8 @@
  * walks the branch to success; the publisher ships v2, then restores the earlier traffic from the history. An
  * editor sees no Publish or traffic controls; anonymous visitors get nothing. Axe finds nothing on each screen.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import type { FlowDocument } from "../../engine/core/types";
 import { answerStep, sampleVisitor } from "./flowDriver";
@@ -16,11 +18,19 @@ const server = liveServerForTests();
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const EXTRA_QUESTION = "Is your home a listed building?";
 
+const guide = readFileSync(path.resolve(import.meta.dirname, "../../docs/analysts.md"), "utf8");
+const section = guide.slice(guide.indexOf("## The studio on the live site"), guide.indexOf("## Signing in")).replace(/\s+/g, " ");
+/** A name docs/analysts.md gives in bold ("Ship vN" for "Ship v2"): the test presses or reads exactly that. */
+function ui(words: string): string {
+  expect(section, `the guide names **${words.replace(/ v\d+$/, " vN")}**`).toContain(`**${words.replace(/ v\d+$/, " vN")}**`);
+  return words;
+}
+
 const clean = async (page: Page, where: string) => expect(await axeViolations(page), where).toEqual([]);
 const stepsList = (page: Page) => page.getByRole("region", { name: "Steps" });
 const properties = (page: Page, step: string) => page.getByRole("region", { name: new RegExp(`^Step ${step} `) });
-const traffic = (page: Page) => page.getByRole("region", { name: "Traffic" });
-const history = (page: Page) => page.getByRole("region", { name: "History" });
+const traffic = (page: Page) => page.getByRole("region", { name: ui("Traffic") });
+const history = (page: Page) => page.getByRole("region", { name: ui("History") });
 
 async function signIn(page: Page, who: { name: string; password: string }, path = "/analysts/studio/"): Promise<void> {
   await page.goto(`${server.origin}${path}`);
@@ -33,12 +43,12 @@ async function signIn(page: Page, who: { name: string; password: string }, path 
 
 /** Confirms the traffic change the dialog shows, with a reason. */
 async function confirmTraffic(page: Page, why: string, warns = false): Promise<void> {
-  const dialog = page.getByRole("dialog", { name: "Change the traffic?" });
+  const dialog = page.getByRole("dialog", { name: ui("Change the traffic?") });
   await expect(dialog).toContainText("This changes what visitors see, at once, and starts a new experiment period");
   if (warns) await expect(dialog).toContainText("gets 0%");
   await clean(page, "the traffic dialog");
   await dialog.getByRole("textbox", { name: "Why" }).fill(why);
-  await dialog.getByRole("button", { name: "Confirm traffic change" }).click();
+  await dialog.getByRole("button", { name: ui("Confirm traffic change") }).click();
   await expect(dialog).toHaveCount(0);
 }
 
@@ -70,7 +80,7 @@ test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by
   await clean(page, "a published version");
 
   // New version from this one: a draft kept on the server.
-  await page.getByRole("button", { name: "New version from this one" }).click();
+  await page.getByRole("button", { name: ui("New version from this one") }).click();
   const asked = page.getByRole("dialog", { name: "New version v2" });
   await asked.getByRole("textbox", { name: "Description" }).fill("Asks owners of buildings whether the home is listed");
   await asked.getByRole("button", { name: "Make v2" }).click();
@@ -99,20 +109,20 @@ test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by
   await clean(page, "a draft");
 
   // Publish: the changes in words, Why, Confirm publish.
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  const publish = page.getByRole("dialog", { name: "Publish these changes?" });
+  await page.getByRole("button", { name: ui("Publish"), exact: true }).click();
+  const publish = page.getByRole("dialog", { name: ui("Publish these changes?") });
   await expect(publish).toContainText('step "new-step" added (radio)');
   await expect(publish).toContainText('step "cover": next changed from "property" to');
   await clean(page, "the publish dialog");
   await publish.getByRole("textbox", { name: "Why" }).fill("Listed homes need specialist cover");
-  await publish.getByRole("button", { name: "Confirm publish" }).click();
+  await publish.getByRole("button", { name: ui("Confirm publish") }).click();
   await expect(page.getByRole("heading", { level: 1, name: "home-insurance v2" })).toBeVisible();
   await expect(page.getByText("Read only.")).toBeVisible();
 
   // 20% to v2.
-  await traffic(page).getByRole("spinbutton", { name: "Weight of v1" }).fill("80");
+  await traffic(page).getByRole("spinbutton", { name: ui("Weight of v1") }).fill("80");
   await traffic(page).getByRole("spinbutton", { name: "Weight of v2" }).fill("20");
-  await traffic(page).getByRole("button", { name: "Save traffic" }).click();
+  await traffic(page).getByRole("button", { name: ui("Save traffic") }).click();
   await confirmTraffic(page, "Try v2 on a fifth of visitors");
   await expect(history(page)).toContainText("Traffic: v1 80%, v2 20% (control v1)");
   await clean(page, "traffic and history");
@@ -145,7 +155,7 @@ test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by
   await visitor.close();
 
   // Ship v2, then restore the 80/20 traffic from the history.
-  await traffic(page).getByRole("button", { name: "Ship v2" }).click();
+  await traffic(page).getByRole("button", { name: ui("Ship v2") }).click();
   await confirmTraffic(page, "v2 won", true);
   await expect(history(page).getByRole("listitem").first()).toContainText("Traffic: v1 0%, v2 100% (control v2)");
   await history(page).getByRole("button", { name: /^Restore this traffic: v1 80%, v2 20%/ }).click();
@@ -160,7 +170,7 @@ test("an editor sees no Publish or traffic controls, and the API refuses their t
   await expect(page.getByRole("heading", { level: 1, name: "home-insurance v1" })).toBeVisible();
   await expect(page.getByRole("region", { name: "History" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Traffic" })).toHaveCount(0);
-  await page.getByRole("button", { name: "New version from this one" }).click();
+  await page.getByRole("button", { name: ui("New version from this one") }).click();
   await page.getByRole("dialog").getByRole("textbox", { name: "Description" }).fill("An editor's try");
   await page.getByRole("dialog").getByRole("button", { name: /^Make v\d+$/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: /\(draft\)$/ })).toBeVisible();
