@@ -32,7 +32,8 @@ import leadsRoutes from "./plugins/leadsRoutes";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
-import quotePages from "./plugins/quotePages";
+import previewRoutes from "./plugins/previewRoutes";
+import quotePages, { versionPageFile } from "./plugins/quotePages";
 import { plainQuote } from "./plainQuote/plainQuote";
 import type { LeadTaking } from "./leads/takeLead";
 import rateLimits from "./plugins/rateLimits";
@@ -170,6 +171,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });
   const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};
   await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), studioDir: path.join(path.dirname(config.siteDir), "studio"), siteOrigin: ownOrigin, now, ...publishing });
+  await app.register(previewRoutes, { db, flows, siteDir: config.siteDir, versionPage: versionPageFile, now });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
@@ -222,6 +224,7 @@ function loggerOptions(level: Config["logLevel"], logger: BuildServerOptions["lo
   return { level, ...given, redact: ["err.detail", "err.where"], serializers: { ...given.serializers, req: requestSummary } };
 }
 
+/** A preview link's token lets anyone holding it see a draft: the log names the route, not the token. */
 function requestSummary(request: FastifyRequest): { method: string; url: string } {
-  return { method: request.method, url: request.url.split("?")[0] ?? "" };
+  return { method: request.method, url: (request.url.split("?")[0] ?? "").replace(/^\/preview\/[^/]+/, "/preview/(token)") };
 }

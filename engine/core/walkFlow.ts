@@ -75,6 +75,27 @@ export function stepsAhead(flow: FlowDocument, stepId: string, answers: Answers)
   return ahead;
 }
 
+/**
+ * The steps a visitor passes on the shortest way from the flow's start to `stepId` (by any rule), for showing a step
+ * as it stands in the flow ("Step 3 of 5", with Back); empty for the start, and for a step nothing leads to.
+ */
+export function pathTo(flow: FlowDocument, stepId: string): string[] {
+  const cameFrom = new Map<string, string | undefined>([[flow.start, undefined]]);
+  for (const queue = [flow.start]; queue.length > 0 && !cameFrom.has(stepId); ) {
+    const id = queue.shift();
+    const step = flow.steps.find((s) => s.id === id);
+    const rules = step && "next" in step && step.next !== undefined ? (typeof step.next === "string" ? [step.next] : step.next.map((rule) => rule.to)) : [];
+    for (const to of rules) {
+      if (typeof to !== "string" || cameFrom.has(to)) continue;
+      cameFrom.set(to, step!.id);
+      queue.push(to);
+    }
+  }
+  const path: string[] = [];
+  for (let at = cameFrom.get(stepId); at !== undefined; at = cameFrom.get(at)) path.unshift(at);
+  return path;
+}
+
 /** Where the visitor is among the questions of their likely path: "Step 2 of 6". The success step is not counted. */
 export interface StepCount {
   number: number;

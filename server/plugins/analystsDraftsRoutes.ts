@@ -2,7 +2,8 @@
  * The drafts API, for editors and publishers (registered behind the analysts' gate, analystsRoutes.ts, which refuses
  * another site's posts): GET /api/analysts/drafts[?flow=ID] lists who is editing what, POST makes a draft of a new
  * version from a published one, GET …/drafts/ID reads one back, PUT …/drafts/ID saves it at the revision it was read
- * at (409 with the draft as it stands when another tab or analyst saved since), DELETE …/drafts/ID discards it.
+ * at (409 with the draft as it stands when another tab or analyst saved since), DELETE …/drafts/ID discards it, and
+ * POST …/drafts/ID/preview-links makes a link that shows the draft to anyone holding it for 7 days (previewRoutes.ts).
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
@@ -10,6 +11,7 @@ import { privatePage } from "../analysts/analystsAnswers";
 import { needsRole } from "../analysts/needsRole";
 import type { FlowCatalog } from "../flowCatalog";
 import { createDraft, discardDraft, findDraft, listDrafts, saveDraft } from "../storage/draftsStore";
+import { createPreviewLink } from "../storage/previewLinksStore";
 import type { Database } from "../storage/schema";
 
 /** What the drafts API needs. */
@@ -17,6 +19,11 @@ export interface AnalystsDraftsRoutesOptions {
   db: Kysely<Database>;
   flows: FlowCatalog;
   now: () => Date;
+}
+
+/** A preview link's address on the site. */
+export function previewPath(token: string): string {
+  return `/preview/${token}/`;
 }
 
 /** Where the drafts are. */
@@ -73,6 +80,13 @@ export default async function analystsDraftsRoutes(fastify: FastifyInstance, { d
       message: `This draft was saved since you opened it (by ${stale.editor} at ${stale.updatedAt}, revision ${stale.revision}): your changes were not kept. Reload it to see theirs, then make yours again.`,
       draft: stale,
     });
+  });
+
+  fastify.post<{ Params: { id: string } }>(`${DRAFTS_API}/:id/preview-links`, { schema: { params: DRAFT_ID } }, async (request, reply) => {
+    const draft = await findDraft(db, request.params.id);
+    if (!draft) return answer(reply, 404, NO_DRAFT);
+    const { token, expiresAt } = await createPreviewLink(db, { draftId: draft.id, analyst: request.analyst?.name ?? LIVE_PREVIEW, now: now() });
+    return answer(reply, 201, { url: previewPath(token), expiresAt });
   });
 
   fastify.delete<{ Params: { id: string } }>(`${DRAFTS_API}/:id`, { schema: { params: DRAFT_ID } }, async (request, reply) => {

@@ -24,7 +24,7 @@ export function AddStep({ flow, afterId, readOnly = false, onChange, onAdded }: 
   };
   return (
     <div className="studio-add-step">
-      <label htmlFor={id}>Kind of step</label>
+      <label htmlFor={id}>Kind of step to add</label>
       <select id={id} value={kind} disabled={readOnly} aria-describedby={`${id}-about`} onChange={(e) => setKind(e.target.value as StepKind)}>
         {kinds.map((k) => (
           <option key={k} value={k}>

@@ -1,5 +1,6 @@
 /** Every finding for the draft, with its fix: errors first; the status line says whether it can be saved. */
 import type { Finding } from "../../engine/core/findings";
+import { inStudioWords } from "../../engine/studio/studioWords";
 
 export interface FindingsPanelProps {
   findings: Finding[];
@@ -32,7 +33,8 @@ export function FindingsPanel({ findings, onChoose }: FindingsPanelProps) {
 }
 
 /** One finding: its severity, where, what is wrong and how to fix it. */
-function FindingItem({ finding, onChoose }: { finding: Finding; onChoose?: (stepId: string) => void }) {
+function FindingItem({ finding: asFound, onChoose }: { finding: Finding; onChoose?: (stepId: string) => void }) {
+  const finding = inStudioWords(asFound);
   const { step } = finding;
   return (
     <li className={`studio-finding ${finding.severity}`}>

@@ -8,6 +8,7 @@ import "../styles/site.css";
 import "../styles/quote.css";
 import { Component, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { FlowDocument } from "../../engine/core/types";
+import { pathTo } from "../../engine/core/walkFlow";
 import { QuoteFlow } from "../../engine/react/QuoteFlow";
 import { NavigationContext } from "../navigation";
 import { isOwnMessage, type DraftMessage, type FrameMessage } from "./previewMessages";
@@ -55,7 +56,7 @@ export function PreviewPage() {
         {drawn ? (
           <DraftBoundary key={drawn.n}>
             <Suspense fallback={<p role="status">Loading…</p>}>
-              <QuoteFlow flow={drawn.flow} services={services} resume={{ stepId: drawn.stepId, history: [], answers: {} }} />
+              <QuoteFlow flow={drawn.flow} services={services} resume={{ stepId: drawn.stepId, history: pathTo(drawn.flow, drawn.stepId), answers: {} }} />
             </Suspense>
           </DraftBoundary>
         ) : (

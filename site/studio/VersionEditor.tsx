@@ -61,11 +61,12 @@ export function VersionEditor({ opened, workspace: openedWorkspace, onReload }: 
         </p>
         <h1>{title}</h1>
         <div className="studio-toolbar" role="toolbar" aria-label="Edits">
-          <button type="button" onClick={draft.undo} disabled={!draft.canUndo} aria-label={draft.undoLabel ? `Undo: ${draft.undoLabel}` : "Undo"} title={draft.undoLabel ? `Undo: ${draft.undoLabel}` : "Nothing to undo"}>
-            Undo
+          {/* Each names the edit it takes back or makes again, on the button itself. */}
+          <button type="button" className="studio-edit-button" onClick={draft.undo} disabled={!draft.canUndo} title={draft.undoLabel ? `Undo: ${draft.undoLabel}` : "Nothing to undo"}>
+            {draft.undoLabel ? `Undo: ${draft.undoLabel}` : "Undo"}
           </button>
-          <button type="button" onClick={draft.redo} disabled={!draft.canRedo} aria-label={draft.redoLabel ? `Redo: ${draft.redoLabel}` : "Redo"} title={draft.redoLabel ? `Redo: ${draft.redoLabel}` : "Nothing to redo"}>
-            Redo
+          <button type="button" className="studio-edit-button" onClick={draft.redo} disabled={!draft.canRedo} title={draft.redoLabel ? `Redo: ${draft.redoLabel}` : "Nothing to redo"}>
+            {draft.redoLabel ? `Redo: ${draft.redoLabel}` : "Redo"}
           </button>
           {!readOnly && "flow" in workspace.draft && (
             <button type="button" onClick={() => setAsking(true)}>

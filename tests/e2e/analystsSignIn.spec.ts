@@ -19,8 +19,13 @@ test("an analyst signs in through the plain form, sees the report, and signs out
   await expect(page.getByText(`Signed in as ${E2E_ANALYST.name}`)).toBeVisible();
   const picture = page.getByRole("img", { name: /^Step graph of business-energy v1:/ });
   expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const session = (await page.context().cookies()).find((c) => c.name === "_sp_analyst");
-  expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/analysts" });
+  // One session, its cookie sent to the analysts' pages and to their APIs, and nowhere else.
+  const sessions = (await page.context().cookies()).filter((c) => c.name === "_sp_analyst").sort((a, b) => a.path.localeCompare(b.path));
+  expect(sessions).toMatchObject([
+    { httpOnly: true, sameSite: "Strict", path: "/analysts" },
+    { httpOnly: true, sameSite: "Strict", path: "/api/analysts" },
+  ]);
+  expect(sessions[0]!.value).toBe(sessions[1]!.value);
 
   await page.getByRole("button", { name: "Sign out" }).click();
 

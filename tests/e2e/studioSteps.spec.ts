@@ -57,7 +57,7 @@ test("a step is added after the chosen one, and deleted once the dialog has said
   await page.goto(`${studio.url}/studio/business-water/v2`);
   const steps = page.getByRole("region", { name: "Steps" });
   await steps.getByRole("button", { name: "supplier" }).click();
-  await page.getByLabel("Kind of step").selectOption({ label: "Checkbox step" });
+  await page.getByLabel("Kind of step to add").selectOption({ label: "Checkbox step" });
   await page.getByRole("button", { name: "Add step after supplier" }).click();
   await expect(steps.getByRole("button", { name: "new-step" })).toBeVisible();
   await expect(page.getByRole("region", { name: /^Step new-step/ })).toBeVisible();
@@ -86,7 +86,7 @@ test("every kind's properties are labelled for assistive technology (axe finds n
   }
   await steps.getByRole("button", { name: "callTime", exact: true }).click();
   for (const [kind, id] of [["Upsell step", "new-step"], ["Stickee step", "new-step-2"]] as const) {
-    await page.getByLabel("Kind of step").selectOption({ label: kind });
+    await page.getByLabel("Kind of step to add").selectOption({ label: kind });
     await page.getByRole("button", { name: /^Add step after/ }).click();
     await expect(page.getByRole("region", { name: new RegExp(`^Step ${id} `) })).toBeVisible();
     expect(await axeViolations(page), kind).toEqual([]);

@@ -8,6 +8,7 @@ import {
   advance,
   goBack,
   nextMove,
+  pathTo,
   resolveNextTarget,
   startWalk,
   stepById,
@@ -163,5 +164,23 @@ describe("stepById", () => {
     expect(() => stepById(loadFlow("business-energy", 2), "meters")).toThrow(
       'forms/business-energy/v2.json: no step "meters"',
     );
+  });
+});
+
+describe("pathTo", () => {
+  const water = loadFlow("business-water", 1);
+
+  it("names the steps from the flow's start to a step, so the third step counts as Step 3", () => {
+    const path = pathTo(water, "supplier");
+
+    expect(path).toEqual(["sites", "spend"]);
+    expect(stepCount(water, { stepId: "supplier", history: path }, {}).number).toBe(3);
+  });
+
+  it("is empty for the start and for a step nothing leads to", () => {
+    const orphan: FlowDocument = { ...water, steps: [...water.steps, { ...water.steps[0]!, id: "orphan" }] };
+
+    expect(pathTo(water, "sites")).toEqual([]);
+    expect(pathTo(orphan, "orphan")).toEqual([]);
   });
 });

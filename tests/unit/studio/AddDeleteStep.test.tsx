@@ -29,7 +29,7 @@ const ids = (flow: FlowDocument) => flow.steps.map((s) => s.id);
 describe("adding a step", () => {
   it("lists every kind of step in words", () => {
     render(<AddStep flow={waterFlow} afterId="spend" onChange={vi.fn()} />);
-    const kinds = within(screen.getByLabelText("Kind of step")).getAllByRole("option");
+    const kinds = within(screen.getByLabelText("Kind of step to add")).getAllByRole("option");
     expect(kinds).toHaveLength(schemaStepKinds().length);
     expect(kinds.map((o) => o.textContent)).toContain("Radio step");
     expect(kinds.map((o) => o.textContent)).toContain("Full business address step");
@@ -40,7 +40,7 @@ describe("adding a step", () => {
     const onAdded = vi.fn();
     render(<AddStep flow={waterFlow} afterId="spend" onChange={onChange} onAdded={onAdded} />);
     const user = userEvent.setup();
-    await user.selectOptions(screen.getByLabelText("Kind of step"), "checkbox");
+    await user.selectOptions(screen.getByLabelText("Kind of step to add"), "checkbox");
     await user.click(screen.getByRole("button", { name: "Add step after spend" }));
     const [flow, label] = onChange.mock.calls[0]!;
     expect(ids(flow).slice(0, 4)).toEqual(["sites", "spend", "new-step", "supplier"]);
