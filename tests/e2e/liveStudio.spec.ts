@@ -3,6 +3,7 @@
  * sight (a question for visitors who tick Buildings), publishes it, gives it 20%; a fresh visitor served v2 by weight
  * walks the branch to success; the publisher ships v2, then restores the earlier traffic from the history. An
  * editor sees no Publish or traffic controls; anonymous visitors get nothing. Axe finds nothing on each screen.
+ * With TEST_DATABASE_URL set, two instances share one PostgreSQL and the visitor is served by the other one.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -54,7 +55,7 @@ async function confirmTraffic(page: Page, why: string, warns = false): Promise<v
 
 /** The version a fresh phone visitor is served, and its visit cookie. */
 async function freshVisit(): Promise<{ version: number; cookie?: string }> {
-  const response = await fetch(`${server.origin}/quote/home-insurance/`, { headers: { "user-agent": PHONE } });
+  const response = await fetch(`${server.visitorOrigin}/quote/home-insurance/`, { headers: { "user-agent": PHONE } });
   const html = await response.text();
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("_sp_visit="))?.split(";")[0];
   return { version: Number(/data-flow-version="(\d+)"/.exec(html)?.[1]), ...(cookie ? { cookie } : {}) };
@@ -133,9 +134,9 @@ test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by
   expect(served.version, "a visitor is served v2 within 80 fresh visits at 20%").toBe(2);
   const [name, value] = served.cookie!.split("=");
   const visitor = await browser.newContext({ userAgent: PHONE });
-  await visitor.addCookies([{ name: name!, value: value!, url: server.origin }]);
+  await visitor.addCookies([{ name: name!, value: value!, url: server.visitorOrigin }]);
   const visit = await visitor.newPage();
-  await visit.goto(`${server.origin}/quote/home-insurance/`);
+  await visit.goto(`${server.visitorOrigin}/quote/home-insurance/`);
   const v2 = (await (await page.request.get(`${server.origin}/api/analysts/studio/flows/home-insurance`)).json()) as { files: Record<string, { text: string }> };
   const doc = JSON.parse(v2.files["v2.json"]!.text) as FlowDocument;
   await expect(visit.locator(".quote-flow")).toHaveAttribute("data-version", "2");
