@@ -13,7 +13,7 @@ import { test } from "@playwright/test";
 import pg from "pg";
 import { writeAnalystsFile } from "../../server/analysts/analystsFile";
 import { hashPassword } from "../../server/analysts/passwords";
-import { e2ePort } from "./server";
+import { e2ePort, e2eServerEnv } from "./server";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -119,15 +119,7 @@ export function liveServerForTests(port = e2ePort + 2000): LiveServer {
             HOST: "127.0.0.1",
             DATA_DIR: path.join(scratch, `data-${index}`),
             ANALYSTS_FILE: analystsFile,
-            LOG_LEVEL: "warn",
-            MIN_FILL_MS: "500",
-            RATE_LIMIT_MAX: "10000",
-            ADDRESS_RATE_LIMIT_MAX: "10000",
-            NEW_VISITS_PER_ADDRESS_MAX: "100000",
-            QUOTE_SESSIONS_PER_ADDRESS_MAX: "100000",
-            DUPLICATE_WINDOW_HOURS: "0",
-            OPENING_HOURS: "always",
-            DELIVERY_WORKER: "off",
+            ...e2eServerEnv,
           },
           stdio: ["ignore", "ignore", "inherit"],
         },
