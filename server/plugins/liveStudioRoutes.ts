@@ -38,7 +38,7 @@ export default async function liveStudioRoutes(fastify: FastifyInstance, { catal
   const shell = path.join(studioDir, "studio", "index.html");
   const page = async (_request: unknown, reply: FastifyReply) => {
     const html = await readFile(shell, "utf8").catch(() => undefined);
-    if (html === undefined) return privatePage(reply).code(503).type("text/plain; charset=utf-8").send("The flow studio is not built: run npm run build, then start the server again.");
+    if (html === undefined) return privatePage(reply).code(404).type("text/plain; charset=utf-8").send("The flow studio is not built: run npm run build, then start the server again.");
     return privatePage(reply).type("text/html; charset=utf-8").send(html);
   };
   fastify.get("/analysts/studio", (_request, reply) => privatePage(reply).redirect(LIVE_STUDIO, 301));
@@ -55,14 +55,15 @@ export default async function liveStudioRoutes(fastify: FastifyInstance, { catal
     if (!/^v[1-9]\d*$/.test(version) || !catalog.hasFlow(flow)) return privatePage(reply).code(404).type("text/plain; charset=utf-8").send(`The studio has no page ${LIVE_STUDIO}${flow}/${version}.`);
     return page(request, reply);
   });
-  fastify.get<{ Params: { file: string } }>(`${LIVE_STUDIO}assets/:file`, async (request, reply) => {
-    const { file } = request.params;
+  fastify.get<{ Params: { file: string } }>(`${LIVE_STUDIO}:file`, async (request, reply) => sendFile(reply, request.params.file, ""));
+  fastify.get<{ Params: { file: string } }>(`${LIVE_STUDIO}assets/:file`, async (request, reply) => sendFile(reply, request.params.file, "assets"));
+  const sendFile = async (reply: FastifyReply, file: string, folder: string) => {
     const type = TYPES[path.extname(file)];
-    const body = /^[\w.-]+$/.test(file) && type ? await readFile(path.join(studioDir, "assets", file)).catch(() => undefined) : undefined;
+    const body = /^[\w.-]+$/.test(file) && type ? await readFile(path.join(studioDir, folder, file)).catch(() => undefined) : undefined;
     if (body === undefined) return privatePage(reply).code(404).type("text/plain; charset=utf-8").send("No such studio file.");
     // Hashed names: the content of an address never changes, but it is for signed-in analysts only.
-    return reply.header("cache-control", "private, max-age=31536000, immutable").type(type!).send(body);
-  });
+    return reply.header("cache-control", folder === "assets" ? "private, max-age=31536000, immutable" : "private, no-cache").type(type!).send(body);
+  };
 
   fastify.get(`${API}/me`, async (request, reply) => privatePage(reply).send({ name: request.analyst?.name ?? "", role: request.analystRole }));
   fastify.get(`${API}/flows`, async (_request, reply) => privatePage(reply).send(listingAnswer(catalog.listing(), catalog.corpus())));

@@ -1,7 +1,7 @@
 /** /studio/: every flow in the forms folder, its versions with their descriptions, weights and counts of findings. */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { versionPath } from "./studioPlace";
+import { LIVE, versionPath } from "./studioPlace";
 import { listFlows, type FlowSummary, type VersionSummary } from "./studioApi";
 
 /** The version a flow's link opens: the one with most visitors, else the first. */
@@ -36,14 +36,18 @@ export function FlowList() {
     <main className="studio-page">
       <h1>Flow studio</h1>
       {flows === undefined ? (
-        <p role="status">Reading the forms folder…</p>
+        <p role="status">{LIVE ? "Reading the published flows…" : "Reading the forms folder…"}</p>
       ) : "failed" in flows ? (
         <p role="alert">The flows could not be read: {flows.failed}</p>
       ) : (
         <>
-          <p>
-            The flows in <code>{flows.root}</code>. Open a version to see its steps, change it, or make a new version from it.
-          </p>
+          {LIVE ? (
+            <p>The flows visitors are served, as published. Open a version to see its steps, its traffic and its history, or to make a new version from it.</p>
+          ) : (
+            <p>
+              The flows in <code>{flows.root}</code>. Open a version to see its steps, change it, or make a new version from it.
+            </p>
+          )}
           <ul className="studio-flows">
             {flows.flows.map((flow) => {
               const main = mainVersion(flow);

@@ -35,7 +35,7 @@ export function HistoryPanel({ flowId, canRestore, revision, onChanged }: Histor
   const [refusal, setRefusal] = useState<string>();
   useEffect(() => {
     liveApi.history(flowId).then(
-      (answer) => setEntries([...answer.changes].reverse()),
+      (answer) => setEntries([...answer.changes].sort((a, b) => b.change - a.change)),
       (error: Error) => setEntries({ failed: error.message }),
     );
   }, [flowId, revision]);

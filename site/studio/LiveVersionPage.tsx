@@ -15,13 +15,16 @@ type Loaded =
   | { state: "loading" }
   | { state: "failed"; message: string }
   | { state: "missing"; message: string }
-  | { state: "open"; files: FlowFiles; me: Me; draft?: ServerDraft };
+  | { state: "open"; files: FlowFiles; me: Me; draft?: ServerDraft; address: string };
 
 export function LiveVersionPage() {
   const { flow = "", version: segment } = useParams();
   const draftId = useSearchParams()[0].get("draft");
   const version = /^v([1-9]\d*)$/.exec(segment ?? "")?.[1];
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [read, setLoaded] = useState<Loaded>({ state: "loading" });
+  // What was read for another address (a link just followed) is not shown while this one is read.
+  const address = `${flow}/${segment}?${draftId ?? ""}`;
+  const loaded: Loaded = read.state === "open" && read.address !== address ? { state: "loading" } : read;
   const [opening, setOpening] = useState(0);
 
   useEffect(() => {
@@ -31,14 +34,14 @@ export function LiveVersionPage() {
         if (!current) return;
         if (!files) setLoaded({ state: "missing", message: `There is no published flow "${flow}".` });
         else if (!draft && !files.files[`v${version}.json`]) setLoaded({ state: "missing", message: `${flow} has no published version ${version}.` });
-        else setLoaded({ state: "open", files, me, ...(draft ? { draft } : {}) });
+        else setLoaded({ state: "open", files, me, address, ...(draft ? { draft } : {}) });
       },
       (error: Error) => current && setLoaded({ state: "failed", message: error.message }),
     );
     return () => {
       current = false;
     };
-  }, [flow, version, draftId, opening]);
+  }, [flow, version, draftId, address, opening]);
 
   useEffect(() => {
     document.title = `${flow} v${version ?? "?"}${draftId ? " (draft)" : ""} · Flow studio`;

@@ -6,6 +6,7 @@ import type { FlowDocument } from "../../engine/core/types";
 import { formatJson } from "../../engine/studio/jsonStyle";
 import { changeInWords, versionChanges } from "../../engine/studio/versionDiff";
 import { FileDiff } from "./FileDiff";
+import { ConfirmButtons } from "./ConfirmButtons";
 import { Modal } from "./Modal";
 
 export interface PublishDialogProps {
@@ -64,14 +65,7 @@ export function PublishDialog({ flowId, base, draft, busy, refusal, onConfirm, o
             )}
           </div>
         )}
-        <div className="studio-buttons">
-          <button type="submit" className="primary" disabled={busy}>
-            Confirm publish
-          </button>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmButtons confirm="Confirm publish" busy={busy} onCancel={onCancel} />
       </form>
     </Modal>
   );

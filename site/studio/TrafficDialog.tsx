@@ -1,5 +1,6 @@
 /** Every traffic change confirms first: what it does, that visitors see it and a new experiment period starts, Why. */
 import { useState, type FormEvent } from "react";
+import { ConfirmButtons } from "./ConfirmButtons";
 import { Modal } from "./Modal";
 
 export interface TrafficDialogProps {
@@ -32,14 +33,7 @@ export function TrafficDialog({ change, warning, busy, refusal, onConfirm, onCan
         <label htmlFor="traffic-why">Why</label>
         <input id="traffic-why" type="text" required maxLength={200} value={why} onChange={(event) => setWhy(event.target.value)} />
         {refusal && <p role="alert">{refusal}</p>}
-        <div className="studio-buttons">
-          <button type="submit" className="primary" disabled={busy}>
-            Confirm traffic change
-          </button>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmButtons confirm="Confirm traffic change" busy={busy} onCancel={onCancel} />
       </form>
     </Modal>
   );

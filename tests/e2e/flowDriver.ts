@@ -91,7 +91,8 @@ export async function driveFlow(page: Page, options: DriveOptions = {}): Promise
   throw new Error(`No success step after 40 steps: ${result.steps.join(" → ")}`);
 }
 
-async function answerStep(page: Page, step: Step, options: DriveOptions, visitor: Record<string, string>): Promise<void> {
+/** Answers the step shown as a visitor would (see driveFlow). */
+export async function answerStep(page: Page, step: Step, options: DriveOptions, visitor: Record<string, string>): Promise<void> {
   const next = page.locator("#quote-step-form button.button--next");
   switch (step.kind) {
     case "radio": {

@@ -7,6 +7,23 @@ export const e2ePort = Number(process.env.E2E_PORT ?? 3107);
 /** The stand-in partner marketplace's port (MARKETPLACE_ORIGINS points the mmob frames there). */
 export const marketplacePort = e2ePort + 1000;
 export const e2eDataDir = path.join(fileURLToPath(new URL("../../", import.meta.url)), ".tmp/e2e-data");
+/** The settings every end-to-end server runs with, besides its port, data folder and analysts. */
+export const e2eServerEnv = {
+  LOG_LEVEL: "warn",
+  // The tests fill forms in milliseconds and send a burst of leads from one address: neither is a bot here.
+  // A short minimum fill time still makes every lead carry the page's start token, and the page wait for it.
+  MIN_FILL_MS: "500",
+  RATE_LIMIT_MAX: "10000",
+  ADDRESS_RATE_LIMIT_MAX: "10000",
+  // Every test's browser starts its visits and quote sessions from the one loopback address.
+  NEW_VISITS_PER_ADDRESS_MAX: "100000",
+  QUOTE_SESSIONS_PER_ADDRESS_MAX: "100000",
+  // Visitors here draw phone numbers from a range of a thousand; de-duplication has its own server tests.
+  DUPLICATE_WINDOW_HOURS: "0",
+  // Open every hour, so what a test sees does not depend on when it runs; and nothing is sent to buyers.
+  OPENING_HOURS: "always",
+  DELIVERY_WORKER: "off",
+} as const;
 /** The analysts file of the server (ANALYSTS_FILE), written at its start with one analyst. */
 export const e2eAnalystsFile = path.join(e2eDataDir, "analysts.json");
 /** The analyst the tests sign in as. */

@@ -3,7 +3,7 @@
  * forms/, in Chromium: its commands, snippets, the findings shown over the page and the printed output.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -268,3 +268,31 @@ async function reportOutput(command: string): Promise<string> {
   expect(await reportFunnel(args, { out: (text) => (out += text), err: (text) => (out += text) })).toBe(0);
   return out;
 }
+
+describe("docs/analysts.md's studio on the live site", () => {
+  const section = doc.slice(doc.indexOf("## The studio on the live site"), doc.indexOf("## Signing in")).replace(/\s+/g, " ");
+  const studioSources = readdirSync(path.join(repoRoot, "site/studio"))
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => readFileSync(path.join(repoRoot, "site/studio", name), "utf8"))
+    .join("\n");
+
+  it("names in bold only the buttons, boxes and regions the live studio shows", () => {
+    // A paragraph's bold lead-in ("**Ship the winner, or roll back.**") is the guide's, not the studio's.
+    const named = [...section.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]!).filter((words) => !words.endsWith("."));
+    expect(named).toEqual(expect.arrayContaining(["Publish", "Publish these changes?", "Why", "Confirm publish", "Traffic", "Confirm traffic change", "History", "Restore this traffic"]));
+    for (const words of named) {
+      // "Ship vN" is drawn as `Ship v{version}` (or `Ship v${version}` in a string).
+      const drawn = words.endsWith(" vN") ? [`${words.slice(0, -1)}{`, `${words.slice(0, -1)}$`] : [words];
+      expect(
+        drawn.some((form) => studioSources.includes(form)),
+        `**${words}** is in the studio's pages`,
+      ).toBe(true);
+    }
+  });
+
+  it("says where the studio is, and that a published version never changes", () => {
+    expect(section).toContain("`/analysts/studio/`");
+    expect(section).toContain("published versions never change");
+    expect(section).toContain("**New version from this one**");
+  });
+});
