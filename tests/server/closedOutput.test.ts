@@ -31,7 +31,7 @@ function run(command: string[], closed: boolean): Promise<{ code: number | null;
 describe.each([
   { name: "npm run report:funnel -- business-energy", command: ["scripts/reportFunnel.ts", "business-energy"], prints: /business-energy has no experiment period yet/ },
   { name: "npm run leads -- list", command: ["server/cli/leadsCliMain.ts", "list"], prints: /0 leads\n$/ },
-  { name: "npm run analysts -- list", command: ["server/cli/analystsCliMain.ts", "list"], prints: /No analysts file at .*analysts\.json|\d+ analysts?\n$/ },
+  { name: "npm run analysts -- list", command: ["server/cli/analystsCliMain.ts", "list"], prints: /No analysts in .*leads\.sqlite \(DATA_DIR\)|\d+ analysts?\n$/ },
 ])("$name", ({ command, prints }) => {
   it("prints its output to a reader that stays", async () => {
     const { code, stdout } = await run(command, false);
