@@ -11,6 +11,7 @@ import type { ExperimentReport } from "../experiments/experimentReport";
 import { experimentReportFragment } from "../experiments/experimentReportHtml";
 import { MAX_RECORDED_VERSION, OTHER_VERSION, type UnknownVersionCount } from "../storage/unknownVersionsStore";
 import { analystsPage, error, muted, panel, warn } from "./analystsPageShell";
+import type { PeriodOrigin } from "./periodOrigin";
 import { GUIDE_PATH, termLink, termNote, type TermKey } from "./analystTerms";
 import { flowDecision, whatNext } from "./flowDecision";
 import { figuresHtml, leadOutcomesHtml, leftOutHtml } from "./flowFiguresHtml";
@@ -25,6 +26,8 @@ export interface FlowPageInput {
   leftOut: number;
   findings: Finding[];
   unknown: UnknownVersionCount[];
+  /** The recorded change that began the current period, where the flow's history holds it. */
+  origin?: PeriodOrigin;
   signedIn?: string;
 }
 
@@ -34,7 +37,7 @@ ${body}
 </section>`;
 
 /** The page's HTML. */
-export function flowPageHtml({ flow, report, leftOut, findings, unknown, signedIn }: FlowPageInput): string {
+export function flowPageHtml({ flow, report, leftOut, findings, unknown, origin, signedIn }: FlowPageInput): string {
   const { standing, sentence } = flowDecision(flow, report);
   const next = whatNext(flow, report, standing);
   const planLink = `<a href="${GUIDE_PATH}#plan-how-many-visitors-you-need">Plan how many visitors you need</a>`;
@@ -44,6 +47,7 @@ export function flowPageHtml({ flow, report, leftOut, findings, unknown, signedI
 <h2 id="decision-heading" style="margin:0;font-size:1rem;${muted}">The decision</h2>
 <p id="decision" style="margin:.25rem 0;font-size:1.3rem;font-weight:600">${standingLabel(standing)} ${esc(sentence)}</p>
 ${report ? `<p style="margin:.25rem 0">Counted since this ${termLink("period")} began, ${esc(report.period.startedAt.slice(0, 16).replace("T", " "))} UTC; v${report.period.control} is the ${termLink("control")}.</p>` : ""}
+${report && origin ? periodOriginHtml(flow, report.period.control, origin) : ""}
 </section>
 ${report ? section("figures", "Why: the figures behind it", figuresHtml(report)) : ""}
 ${report ? section("outcomes", "Why leads did or did not turn into money", leadOutcomesHtml(report)) : ""}
@@ -93,4 +97,16 @@ function versionArticle(flow: CorpusFlow, v: CorpusVersion): string {
 
 function formatShare(percent: number): string {
   return Number.isInteger(percent) ? String(percent) : percent.toFixed(1);
+}
+
+/** One change of the history, in words, linked to its entry on the flow's page in the studio. */
+function changeLink(flow: CorpusFlow, control: number, change: PeriodOrigin["began"]): string {
+  const at = change.changed_at.slice(0, 16).replace("T", " ");
+  return `<a href="/analysts/studio/${encodeURIComponent(flow.id)}/v${control}#change-${change.change_id}">change ${change.change_id}</a> (${esc(change.analyst)}, ${esc(at)} UTC: “${esc(change.why)}”)`;
+}
+
+/** The change in the flow's history that began the period, and the one that returned to it. */
+function periodOriginHtml(flow: CorpusFlow, control: number, { began, resumed }: PeriodOrigin): string {
+  const back = resumed ? `; ${changeLink(flow, control, resumed)} returned to it` : "";
+  return `<p style="margin:.25rem 0">This period began with ${changeLink(flow, control, began)} in the flow's history${back}.</p>`;
 }

@@ -12,6 +12,7 @@ import type { Kysely } from "kysely";
 import type { CorpusFlow } from "../../engine/core/flowCorpus";
 import { guidePageHtml } from "../analysts/guidePage";
 import { flowPageHtml } from "../analysts/flowPage";
+import { periodOrigin } from "../analysts/periodOrigin";
 import { privatePage } from "../analysts/analystsAnswers";
 import { flowsPageHtml } from "../analysts/flowsPage";
 import { needsRole } from "../analysts/needsRole";
@@ -63,6 +64,7 @@ export default async function analystsFlowsRoutes(fastify: FastifyInstance, { db
     const report = await reportOf(flow);
     const unknown = (await unknownVersionCounts(db)).filter((u) => u.flowId === flow.id && !flow.versions.some((v) => v.flow && String(v.version) === u.requested));
     const signedIn = analystOf(request);
+    const origin = report ? await periodOrigin(db, flow.id, report.period) : undefined;
     return html(
       reply,
       flowPageHtml({
@@ -72,6 +74,7 @@ export default async function analystsFlowsRoutes(fastify: FastifyInstance, { db
         leftOut: report ? report.leftOut : await leftOutVisitsSince(db, flow.id, ""),
         findings: corpus.findings.filter((f) => f.file.startsWith(`${corpus.root}/${flow.id}/`)),
         unknown,
+        ...(origin ? { origin } : {}),
         ...(signedIn === undefined ? {} : { signedIn }),
       }),
     );

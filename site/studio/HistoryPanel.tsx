@@ -65,7 +65,7 @@ export function HistoryPanel({ flowId, canRestore, revision, onChanged }: Histor
       ) : (
         <ol reversed>
           {entries.map((entry) => (
-            <li key={entry.change}>
+            <li key={entry.change} id={`change-${entry.change}`}>
               <p>
                 <strong>{whatChanged(entry)}</strong>
               </p>

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { periodOrigin } from "../../server/analysts/periodOrigin";
 import { repoRoot } from "../../server/config";
 import { ANALYST, analystsServerPerTest, basic, OTHER_ANALYST } from "./support/analysts";
 import { serverDialects } from "./support/serverOnDialect";
@@ -96,7 +97,7 @@ describe.each(serverDialects)("publishing on %s", (dialect, skipped) => {
   });
 
   it.skipIf(skipped)("records each traffic change and a restore of a past entry in the history, with before and after", async () => {
-    const { app } = await start(dialect);
+    const { app, db } = await start(dialect);
     const weights = await post(app, "/api/analysts/flows/business-energy/traffic", { weights: { "1": 80, "2": 20, "3": 0 }, control: 1, plannedPerVersion: 2000, why: "Try v2 on a fifth" });
     expect(weights.statusCode).toBe(200);
     const ship = await post(app, "/api/analysts/flows/business-energy/traffic/ship", { version: 2, why: "v2 won" });
@@ -112,6 +113,16 @@ describe.each(serverDialects)("publishing on %s", (dialect, skipped) => {
     ]);
     expect(changes[1]).toMatchObject({ before: { default: 1, weights: { "1": 80, "2": 20, "3": 0 } }, after: { default: 2, weights: { "1": 0, "2": 100, "3": 0 } } });
     expect(changes[0]!.after).toEqual(changes[2]!.after);
+
+    // The results page names the change that began each period, and the one that returned to it.
+    const ids = changes.slice(0, 3).map((c) => c.change as number);
+    const originOf = async (weights: Record<string, number>, control: number) => {
+      const origin = await periodOrigin(db, "business-energy", { weights, control });
+      return origin && { began: origin.began.change_id, resumed: origin.resumed?.change_id };
+    };
+    expect(await originOf({ "1": 80, "2": 20, "3": 0 }, 1)).toEqual({ began: ids[2], resumed: ids[0] });
+    expect(await originOf({ "1": 0, "2": 100, "3": 0 }, 2)).toEqual({ began: ids[1], resumed: undefined });
+    expect(await originOf({ "1": 10, "2": 90 }, 1)).toBeUndefined();
   });
 
   it.skipIf(skipped)("stops a version by giving its share to the others in proportion", async () => {

@@ -55,6 +55,14 @@ describe("a flow's page", () => {
     expect(html.indexOf('id="decision"')).toBeLessThan(html.indexOf("Why: the figures behind it"));
   });
 
+  it("links the period to the change in the flow's history that began it", () => {
+    const r = report({ "1": version(20, 3, 1), "2": version(20, 2, 1) });
+    const change = (id: number, why: string) => ({ change_id: id, flow_id: "business-water", kind: "traffic" as const, version: null, analyst: "jo", changed_at: "2026-11-20T09:30:00.000Z", why, before: null, after: "{}" });
+    const html = flowPageHtml({ flow: tested, report: r, leftOut: 0, findings: [], unknown: [], origin: { began: change(7, "Try v2 on half"), resumed: change(9, "Back to the test") } });
+    expect(html).toContain('This period began with <a href="/analysts/studio/business-water/v1#change-7">change 7</a> (jo, 2026-11-20 09:30 UTC: “Try v2 on half”)');
+    expect(html).toContain('<a href="/analysts/studio/business-water/v1#change-9">change 9</a> (jo, 2026-11-20 09:30 UTC: “Back to the test”) returned to it');
+  });
+
   it("shows the visits left out before any period exists", () => {
     const html = flowPageHtml({ flow: tested, report: undefined, leftOut: 240, findings: [], unknown: [] });
     expect(html).toContain("v2 against v1: no visit counted yet");
