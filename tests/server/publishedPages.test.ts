@@ -29,7 +29,7 @@ describe("a version published on the live site", () => {
   const start = analystsServerPerTest();
 
   it("is served its first step drawn into the flow's page, with its document and validators' addresses, under the same policy", async () => {
-    const { app } = await start("SQLite", { SITE_DIR: siteDir }, undefined, { quotePages: false });
+    const { app } = await start("SQLite", { SITE_DIR: siteDir }, [{ ...ANALYST, role: "publisher" }], { quotePages: false });
     const published = await app.inject({ method: "POST", url: "/api/analysts/flows/business-energy/versions", headers: { authorization: basic(ANALYST.name, ANALYST.password) }, payload: { document: version4(), why: "Plainer first question" } });
     expect(published.statusCode).toBe(201);
 
@@ -56,7 +56,7 @@ describe("a version published on the live site", () => {
   }, 60_000);
 
   it("walks a visitor without scripts through its steps as a built version does", async () => {
-    const { app } = await start("SQLite", { SITE_DIR: siteDir }, undefined, { quotePages: false });
+    const { app } = await start("SQLite", { SITE_DIR: siteDir }, [{ ...ANALYST, role: "publisher" }], { quotePages: false });
     await app.inject({ method: "POST", url: "/api/analysts/flows/business-energy/versions", headers: { authorization: basic(ANALYST.name, ANALYST.password) }, payload: { document: version4(), why: "Plainer first question" } });
 
     const posted = await app.inject({ method: "POST", url: `${PAGE}?v=4`, headers: { "user-agent": BROWSER_AGENT, "content-type": "application/x-www-form-urlencoded" }, payload: "_step=utility&_rev=0&utility=gas" });
