@@ -8,7 +8,10 @@
  *
  * `npm run bench:lighthouse` builds the site first; `-- --no-build` measures the existing build,
  * `-- --runs 5` changes the number of runs, `-- --only quote,home` measures only the named rows (the floor always
- * beside the quote page).
+ * beside the quote page). `-- --published` also publishes business energy's v1 again as a new version on the running
+ * server (through the analysts' publishing API, as the studio does) and measures that version's quote page beside
+ * the built v1's, taking turns, each asked for with ?v=: the two pages show the same questions, so any difference is
+ * the cost of serving a version published at run time.
  * Chromium is the system's (/usr/bin/chromium or CHROMIUM_PATH); nothing is downloaded.
  */
 import { execSync } from "node:child_process";
@@ -23,6 +26,7 @@ import Fastify from "fastify";
 import lighthouse from "lighthouse";
 import { build } from "vite";
 import { buildServer } from "../server/buildServer";
+import { scratchAnalyst } from "./support/scratchAnalyst";
 import { loadConfig, repoRoot } from "../server/config";
 import { chromiumArgs, chromiumPath } from "./support/chromium";
 import { precompress } from "./precompress";
@@ -51,10 +55,15 @@ const option = (name: string) => {
 };
 const runs = Number(option("--runs") ?? 3);
 const only = option("--only")?.split(",");
+const published = args.includes("--published");
+/** The number the copy of v1 is published as: one past the flow's highest in forms/. */
+const publishedNumber = 4;
+const builtV1 = { name: "quote v1, built", path: "/quote/business-energy/?v=1" };
+const publishedV1 = { name: `quote v${publishedNumber}, v1 published at run time`, path: `/quote/business-energy/?v=${publishedNumber}` };
 const quotePage = pages.find((p) => p.name === "quote")!;
 const floorPage = pages.find((p) => p.floor)!;
 const named = only ? pages.filter((p) => only.some((name) => p.name.startsWith(name))) : pages;
-const chosen = named.includes(quotePage) && !named.includes(floorPage) ? [floorPage, ...named] : named;
+const chosen = [...(named.includes(quotePage) && !named.includes(floorPage) ? [floorPage, ...named] : named), ...(published ? [builtV1, publishedV1] : [])];
 
 if (!args.includes("--no-build")) execSync("npm run build", { cwd: repoRoot, stdio: "inherit" });
 const siteDir = path.join(repoRoot, "dist/client");
@@ -73,9 +82,12 @@ const floorServer = Fastify();
 await floorServer.register(fastifyStatic, { root: floorDir, preCompressed: true });
 const floorOrigin = await floorServer.listen({ host: "127.0.0.1", port: 0 });
 
-const config = { ...loadConfig(), port: 0, host: "127.0.0.1", dataDir: mkdtempSync(path.join(tmpdir(), "bench-lh-")), logLevel: "warn" as const };
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lh-"));
+const analyst = await scratchAnalyst(dataDir);
+const config = { ...loadConfig(), port: 0, host: "127.0.0.1", dataDir, analystsFile: analyst.file, logLevel: "warn" as const };
 const app = await buildServer({ config, logger: false });
 const origin = await app.listen({ host: config.host, port: 0 });
+if (published) await publishV1Again();
 const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
 
 interface Run {
@@ -122,7 +134,7 @@ async function measure(url: string, dir: string, attempt = 1): Promise<Run> {
 }
 
 const lighthouseVersion = (JSON.parse(readFileSync(path.join(repoRoot, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
-type Page = (typeof pages)[number];
+type Page = { name: string; path: string; floor?: boolean };
 const measured = new Map<Page, Run[] | Error>();
 /** Runs Lighthouse on a page once more, unless one of its runs has failed for good. */
 async function runOnce(page: Page): Promise<void> {
@@ -143,7 +155,9 @@ const medianOf = (page: Page, key: Figure) => {
 try {
   const turns = chosen.filter((page) => page === floorPage || page === quotePage);
   for (let i = 0; i < runs; i++) for (const page of turns) await runOnce(page);
-  for (const page of chosen.filter((p) => !turns.includes(p))) for (let i = 0; i < runs; i++) await runOnce(page);
+  const versions = published ? [builtV1, publishedV1] : [];
+  for (let i = 0; i < runs; i++) for (const page of versions) await runOnce(page);
+  for (const page of chosen.filter((p) => !turns.includes(p) && !versions.includes(p))) for (let i = 0; i < runs; i++) await runOnce(page);
 
   console.log(`\nLighthouse ${lighthouseVersion} mobile, performance, median of ${runs} runs:\n`);
   console.log("| page | score | LCP | TBT | TTI | first-load JS gzip |\n| --- | --- | --- | --- | --- | --- |");
@@ -175,4 +189,23 @@ function printAgainstFloor(): void {
   console.log(`  TTI  ${signed(tti, 2)} s (target ≤ +0.30 s: ${verdict(tti <= 0.3)})`);
   console.log(`  LCP  ${signed(difference("lcp") / 1000, 2)} s, ${lcp.toFixed(2)} s in all (target ≤ 1.00 s: ${verdict(lcp <= 1)})`);
   console.log(`  score ${medianOf(quotePage, "score")} (target 100: ${verdict(medianOf(quotePage, "score") === 100)}); first-load JS ${signed(difference("js") / 1000, 1)} kB gzip`);
+}
+
+/** Publishes business energy's v1, as it is in forms/, again as v4, as a publisher does from the studio. */
+async function publishV1Again(): Promise<void> {
+  const document = { ...(JSON.parse(readFileSync(path.join(repoRoot, "forms/business-energy/v1.json"), "utf8")) as Record<string, unknown>), version: publishedNumber };
+  const answer = await app.inject({
+    method: "POST",
+    url: "/api/analysts/flows/business-energy/versions",
+    headers: { authorization: analyst.authorization, origin, "content-type": "application/json" },
+    payload: { document, why: "The same questions, published at run time, for Lighthouse" },
+  });
+  if (answer.statusCode !== 201) throw new Error(`Publishing v${publishedNumber} answered ${answer.statusCode}: ${answer.body}`);
+  // Every instance takes a new published state within two seconds; this one is asked until it serves the page.
+  for (let tries = 0; tries < 50; tries++) {
+    const page = await app.inject({ method: "GET", url: publishedV1.path });
+    if (page.statusCode === 200 && page.body.includes('id="quote-published-flow"')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`v${publishedNumber} was published but its page was not served within 5 s`);
 }
