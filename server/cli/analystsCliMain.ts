@@ -1,9 +1,8 @@
 /** `npm run analysts -- …`: adds, removes, lists the analysts in the store the server's settings name, and sets their roles (see analystsCli.ts). */
-import path from "node:path";
 import { loadConfig } from "../config";
-import { openDatabase } from "../storage/database";
 import { runAnalystsCli, USAGE, UsageError } from "./analystsCli";
 import { stopQuietlyWhenOutputCloses } from "./closedOutput";
+import { openConfiguredStore } from "./commandStore";
 import { readPassword } from "./readPassword";
 import { storeWords } from "./storeWords";
 
@@ -18,7 +17,7 @@ if (args.length === 0 || args[0] === "--help" || args[0] === "help") {
 let code: number;
 try {
   const config = loadConfig();
-  const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
+  const db = await openConfiguredStore(config);
   try {
     code = await runAnalystsCli(args, { db, store: storeWords(config), file: config.analystsFile, out: (text) => process.stdout.write(text), readPassword: () => readPassword(), now: () => new Date() });
   } finally {

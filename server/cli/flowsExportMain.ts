@@ -5,10 +5,9 @@
  */
 import path from "node:path";
 import { displayPath, repoRoot } from "../../engine/node/formsFolder";
-import { loadConfig } from "../config";
 import { exportPublishedFlows } from "../publishing/exportFlows";
-import { openDatabase } from "../storage/database";
 import { stopQuietlyWhenOutputCloses } from "./closedOutput";
+import { configOrExit, openConfiguredStore } from "./commandStore";
 import { storeWords } from "./storeWords";
 
 stopQuietlyWhenOutputCloses();
@@ -21,15 +20,9 @@ if (args.includes("--help") || !args.includes("--out") || !out || out.startsWith
   process.exit(args.includes("--help") ? 0 : 1);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const config = configOrExit();
 console.log(`Exporting the published flows from ${storeWords(config)}`);
-const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
+const db = await openConfiguredStore(config);
 try {
   const outDir = path.resolve(process.env.INIT_CWD ?? repoRoot, out);
   const written = await exportPublishedFlows(db, outDir);

@@ -1,9 +1,7 @@
 /** `npm run leads -- …`: runs an operator command against the database the server's settings name. */
-import path from "node:path";
-import { loadConfig } from "../config";
-import { openDatabase } from "../storage/database";
 import { runLeadsCli, USAGE, UsageError } from "./leadsCli";
 import { stopQuietlyWhenOutputCloses } from "./closedOutput";
+import { configOrExit, openConfiguredStore } from "./commandStore";
 
 stopQuietlyWhenOutputCloses();
 
@@ -13,14 +11,8 @@ if (args.length === 0 || args[0] === "--help" || args[0] === "help") {
   process.exit(args.length === 0 ? 1 : 0);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
+const config = configOrExit();
+const db = await openConfiguredStore(config);
 let code: number;
 try {
   code = await runLeadsCli(args, { db, out: (text) => process.stdout.write(text), now: () => new Date() });

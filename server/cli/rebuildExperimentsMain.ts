@@ -3,11 +3,9 @@
  * the exposures, steps reached, leads and deliveries (after a restore, a hand edit, or to check them), for one
  * period of a flow, one flow, or every flow. Runs against the database the server's settings name.
  */
-import path from "node:path";
-import { loadConfig } from "../config";
-import { openDatabase } from "../storage/database";
 import { rebuildExperimentCounts } from "../storage/experiments/rebuildUnit";
 import { stopQuietlyWhenOutputCloses } from "./closedOutput";
+import { configOrExit, openConfiguredStore } from "./commandStore";
 
 stopQuietlyWhenOutputCloses();
 
@@ -30,14 +28,8 @@ if (args.includes("--help") || unknown.length > 0 || (periodId !== undefined && 
   process.exit(args.includes("--help") ? 0 : 1);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-const db = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite") });
+const config = configOrExit();
+const db = await openConfiguredStore(config);
 try {
   const began = performance.now();
   const { exposures, leads } = await rebuildExperimentCounts(db, { ...(flowId ? { flowId } : {}), ...(periodId ? { periodId } : {}) });
