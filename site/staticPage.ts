@@ -88,7 +88,8 @@ function sameOrigin(href: string): boolean {
 
 /** Offers are drawn on the day the page was built; one that has ended since is hidden (React leaves it out once it runs). */
 function hideEndedOffers(root: HTMLElement): void {
-  const today = ukDate(new Date());
-  for (const offer of root.querySelectorAll<HTMLElement>("[data-offer-ends]"))
-    if ((offer.dataset.offerEnds ?? "") < today) offer.hidden = true;
+  const offers = root.querySelectorAll<HTMLElement>("[data-offer-ends]");
+  // Today in UK time is worked out only for a page with offers (see ukDate).
+  const today = offers.length > 0 ? ukDate(new Date()) : "";
+  for (const offer of offers) if ((offer.dataset.offerEnds ?? "") < today) offer.hidden = true;
 }
