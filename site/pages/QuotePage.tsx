@@ -1,5 +1,5 @@
 /** A quote page: one flow in the version the server chose for the visit, drawn by the engine's renderer. */
-import { use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { startTransition, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flows, loaders } from "virtual:flow-manifest";
 import { stepFields } from "../../engine/core/stepFields";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
@@ -106,12 +106,18 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
       const url = new URL(window.location.href);
       url.searchParams.delete(STEP_PARAM);
       window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-      setVisit(known);
+      startTransition(() => setVisit(known));
       return;
     }
     const carried = takeCarryOver(flow.id);
     const given = { ...carried.answers, ...prefillFromQuery(flow, params), ...tappedAnswer(flow, tapped) };
     const resume = startingPoint(flow, given);
+    if (!resume && !carried.back) {
+      // Nothing on screen changes (the visit starts at the step as drawn): the visit is applied in a render of its
+      // own after this commit, which a tap interrupts, rather than in the task that takes the page over.
+      startTransition(() => setVisit(known));
+      return;
+    }
     setVisit({ ...known, ...(resume ? { resume } : {}), ...(carried.back ? { back: carried.back } : {}) });
   }, [flow, version, served]);
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { PHONE_STATUS, telHref } from "../../engine/react/phoneStatus";
 import { partnersOf, type PartnersReply } from "./partners";
+import { whenIdle } from "../whenIdle";
 
 /**
  * The quote page's phone line: the service's first partner and its number, and whether the lines are "Open now"
@@ -13,12 +14,16 @@ export function PhoneStatus({ service, known }: { service: string | undefined; k
   useEffect(() => {
     if (!service || known) return;
     let live = true;
-    partnersOf(service).then(
-      (answer) => live && setReply(answer),
-      () => undefined,
+    // Asked once the page is quiet: the form is what a visitor touches first, the line below it can wait a moment.
+    const cancel = whenIdle(() =>
+      partnersOf(service).then(
+        (answer) => live && setReply(answer),
+        () => undefined,
+      ),
     );
     return () => {
       live = false;
+      cancel();
     };
   }, [service, known]);
   const partner = reply?.partners[0];

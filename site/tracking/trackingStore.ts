@@ -9,6 +9,7 @@ import type { ConsentChoice } from "../../engine/core/siteCookies";
 import type { Tracking } from "../../schemas/generated/lead";
 import { CONSENT_EVENT, hasMarketingConsent } from "../consent/consentState";
 import { pushDataLayer } from "./dataLayer";
+import { whenIdle } from "../whenIdle";
 
 export type { Tracking };
 
@@ -46,6 +47,10 @@ interface Entry {
 /** Per key, its values oldest first: utm keys gather several (de-duplicated), the others keep the latest. */
 type Store = Partial<Record<TrackingKey, Entry[]>>;
 
+/** When removing values kept without consent runs: now, or later (`whenIdle`). */
+type Tidy = (work: () => void) => void;
+const runNow: Tidy = (work) => work();
+
 /** This visit's values; the whole store when there is no marketing consent, a copy of localStorage when there is. */
 let memory: Store = {};
 
@@ -59,9 +64,9 @@ export interface Arrival {
 
 /**
  * Records the tracking keys of an arrival, each expiring 30 days from `now`, and pushes `user_query_params`
- * with the msclkid the query carried.
+ * with the msclkid the query carried. Without marketing consent, values kept in localStorage are removed by `tidy`.
  */
-export function captureTracking({ search, referrer, origin }: Arrival, now = Date.now()): void {
+export function captureTracking({ search, referrer, origin }: Arrival, now = Date.now(), { tidy = runNow }: { tidy?: Tidy } = {}): void {
   const params = new URLSearchParams(search);
   const store = load(now);
   for (const key of TRACKING_KEYS) {
@@ -72,7 +77,7 @@ export function captureTracking({ search, referrer, origin }: Arrival, now = Dat
   }
   if (!params.has("referrer") && isOtherSite(referrer, origin))
     record(store, "referrer", referrer.slice(0, MAX_LENGTH), now + TRACKING_TTL_MS);
-  save(store);
+  save(store, tidy);
   const msclkid = params.get("msclkid")?.trim();
   if (msclkid) pushDataLayer("user_query_params", { msclkid: msclkid.slice(0, MAX_LENGTH) });
 }
@@ -95,9 +100,13 @@ export function applyConsent(marketing: boolean, now = Date.now()): void {
   else removeStorage();
 }
 
-/** Captures this page's arrival and follows the visitor's consent choices from now on. */
+/**
+ * Captures this page's arrival and follows the visitor's consent choices from now on. Without marketing consent,
+ * values an earlier visit kept in localStorage are removed once the page is quiet (a first use of localStorage can
+ * hold a phone's main thread while the page starts).
+ */
 export function startTracking(): void {
-  captureTracking({ search: location.search, referrer: document.referrer, origin: location.origin });
+  captureTracking({ search: location.search, referrer: document.referrer, origin: location.origin }, Date.now(), { tidy: whenIdle });
   window.addEventListener(CONSENT_EVENT, (event) => applyConsent((event as CustomEvent<ConsentChoice>).detail.marketing));
 }
 
@@ -133,10 +142,14 @@ function load(now: number): Store {
   return memory;
 }
 
-function save(store: Store): void {
+function save(store: Store, tidy: Tidy = runNow): void {
   memory = store;
   if (hasMarketingConsent()) writeStorage(store);
-  else removeStorage();
+  // Asked again when the removal runs: marketing allowed in between keeps what the choice stored.
+  else
+    tidy(() => {
+      if (!hasMarketingConsent()) removeStorage();
+    });
 }
 
 function prune(store: Store, now: number): Store {
