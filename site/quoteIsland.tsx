@@ -13,6 +13,7 @@ import { NavigationContext, type SiteNavigate } from "./navigation";
 import QuotePage from "./pages/QuotePage";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
 import { quotePath } from "../engine/core/quotePaths";
+import { preloadStepKind } from "../engine/react/registry";
 import { ServedStepContext, servedStepInPage, versionInMarkup } from "./quote/servedVersion";
 import { enhanceStaticPage, takeOverPage } from "./staticPage";
 
@@ -49,6 +50,9 @@ export async function startQuoteIsland(root: HTMLElement): Promise<void> {
 
   enhanceStaticPage(root, leave);
   showCookieSettingsOnRequest(island, inIsland);
+  // A step whose code comes in a chunk of its own (the business address) is fetched first, so it is taken over
+  // with the rest of the form rather than after it.
+  await preloadStepKind(main.querySelector<HTMLElement>("[data-step-kind]")?.dataset.stepKind ?? "").catch(() => undefined);
   const shown = nextShown("page");
   // The same tree as the route drew on the server: a Suspense boundary around the error boundary and the page.
   // Hydrated at once, not as a transition: a tap that lands while React takes the form over must not be lost.

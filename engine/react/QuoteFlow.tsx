@@ -99,7 +99,7 @@ export function QuoteFlow(props: QuoteFlowProps) {
 
   return (
     <PlainPageContext value={plainPage}>
-    <div className="quote-flow" data-flow={flow.id} data-version={flow.version} data-step={step.id}>
+    <div className="quote-flow" data-flow={flow.id} data-version={flow.version} data-step={step.id} data-step-kind={step.kind}>
       {!view.ended && (
         <div className="quote-flow__bar">
           {view.back ? (

@@ -12,6 +12,7 @@ import { stepById } from "../../../engine/core/walkFlow";
 import { createAjv, createSchemaCheck } from "../../../engine/node/validation";
 import type { Answers, FlowDocument } from "../../../engine/core/types";
 import { QuoteFlow } from "../../../engine/react/QuoteFlow";
+import { preloadStepKind } from "../../../engine/react/registry";
 import type { Address, Deal, FlowServices, LeadResponse, QuoteFlowProps } from "../../../engine/react/types";
 import v1 from "../../../forms/business-energy/v1.json";
 import v2 from "../../../forms/business-energy/v2.json";
@@ -26,6 +27,8 @@ if (view && !view.CSS?.escape) view.CSS = { ...view.CSS, escape: (value: string)
 configure({ asyncUtilTimeout: 15_000 });
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+// The address step comes in a chunk of its own; a quote page fetches it before it is needed, and so do these tests.
+await preloadStepKind("full-business-address");
 
 // Imported, not read through tests/fixtures/forms.ts: under jsdom its `new URL("../../", import.meta.url)`
 // resolves against the page (http://localhost:3000/), not the file system. Checked as the server checks them.
