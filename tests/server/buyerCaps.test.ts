@@ -69,6 +69,19 @@ describe.each(dialects)("buyers' daily caps on %s", (name, open, skipped) => {
     expect((await tally()).night).toEqual({ leads: CAP, counted: CAP });
   });
 
+  test(`gives a buyer with a cap of five exactly five of forty leads sent at once, from visits or not (${name})`, async () => {
+    const alone = options({ exclusive: [] });
+    const generic = [{ ...alone.generic[0]!, dailyCap: 5 }];
+    // Every other lead comes from a visit, so it is stored in a unit with its visit's counts.
+    const leads = Array.from({ length: 40 }, (_, i) => lead(i, i % 2 === 0 ? { visitId: `visit-${i}` } : {}));
+
+    const burst = await Promise.all(leads.map((given) => insertRoutedLead(store.db, given, { ...alone, generic })));
+
+    expect(burst.filter((r) => r.buyerKeys.join() === "day-energy")).toHaveLength(5);
+    expect(burst.filter((r) => r.code === "0" && r.buyerKeys.length === 0)).toHaveLength(35);
+    expect((await tally()).day).toEqual({ leads: 5, counted: 5 });
+  });
+
   test(`gives a generic buyer exactly its cap while the other generic buyer takes every lead (${name})`, async () => {
     const given = options({ exclusive: [] });
     const generic = given.generic.map((offer) => (offer.buyerKey === "day-energy" ? { ...offer, dailyCap: 2 } : offer));
