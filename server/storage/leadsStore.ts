@@ -12,7 +12,7 @@ import { isPostgres, runUnit } from "./connection";
 import { isErasedContact } from "./erasureStore";
 import { refreshVisitOutcome } from "./experiments/visitOutcome";
 import { contactOf, deliveryRow, toRow } from "./leadRows";
-import { storeRoutedAtOnce } from "./routedLeadOnPostgres";
+import { storeRoutedAtOnce, storeWithPlaces } from "./routedLeadOnPostgres";
 import type { Database, LeadRow } from "./schema";
 
 /** A lead as intake hands it over, after the flow replay. */
@@ -126,14 +126,15 @@ const countedLead = (lead: NewLead) => !lead.testMode && lead.visitId !== undefi
  */
 export async function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
   if (!isPostgres(db)) return runUnit(db, storeRoutedLead, { lead, options });
-  // PostgreSQL: no lead waits on another's commit for a buyer's count (capSlots.ts).
+  // PostgreSQL: no lead waits on another's commit for a buyer's count (capSlots.ts). A lead no experiment counts is
+  // one call; a counted one is stored in a unit with its visit's counts, its places taken before.
+  if (!countedLead(lead)) return storeWithPlaces(db, lead, options);
   const taken = await takeSlotsApart(db, options);
   const unused = (used: readonly string[]) => taken.map((offer) => offer.buyerKey).filter((key) => !used.includes(key));
   const args = { lead, options: { ...options, taken } };
   let result: RoutedLeadResult;
   try {
-    // A lead no experiment counts is one statement, its own transaction; a counted one joins its visit's counts in a unit.
-    result = countedLead(lead) ? await runUnit(db, storeRoutedLead, args) : await storeRoutedAtOnce(db, args);
+    result = await runUnit(db, storeRoutedLead, args);
   } catch (error) {
     await giveBackSlots(db, unused([]), options.capDay);
     throw error;
