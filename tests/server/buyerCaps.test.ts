@@ -95,6 +95,18 @@ describe.each(dialects)("buyers' daily caps on %s", (name, open, skipped) => {
     expect([day, second]).toEqual([{ leads: 2, counted: 2 }, { leads: 10, counted: 10 }]);
   });
 
+  test(`offers a lead to no more generic buyers than allowed, in order, passing over a full one (${name})`, async () => {
+    const given = options({ exclusive: [], maxGeneric: 1 });
+    const generic = given.generic.map((offer) => (offer.buyerKey === "day-energy" ? { ...offer, dailyCap: 1 } : offer));
+
+    const first = await insertRoutedLead(store.db, lead(1), { ...given, generic });
+    const second = await insertRoutedLead(store.db, lead(2), { ...given, generic });
+
+    expect([first.buyerKeys, second.buyerKeys]).toEqual([["day-energy"], ["second-energy"]]);
+    const { day, second: other } = await tally();
+    expect([day, other]).toEqual([{ leads: 1, counted: 1 }, { leads: 1, counted: 1 }]);
+  });
+
   test(`gives back the place of a lead that turns out a duplicate, so a later lead takes it (${name})`, async () => {
     await insertRoutedLead(store.db, lead(1), options());
     const copies = await Promise.all(Array.from({ length: 6 }, () => insertRoutedLead(store.db, lead(1), options())));
