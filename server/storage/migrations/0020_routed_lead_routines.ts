@@ -1,15 +1,17 @@
 /**
- * PostgreSQL: `store_routed_lead`, which stores a routed lead in one statement (server/storage/routedLeadOnPostgres.ts
- * calls it), so a lead costs the server one round trip instead of a transaction's eight. It does what storeRouted in
- * leadsStore.ts does on SQLite, in the same order: the erasure check, the lead row, its contact claims, its deliveries,
- * and, when a live claim holds its phone or e-mail, the lead alone as a duplicate of the holder. Nothing on SQLite,
- * whose writer thread runs storeRouted itself.
+ * PostgreSQL: the routines that store a routed lead in one round trip instead of ten (server/storage/
+ * routedLeadOnPostgres.ts calls them; docs/design-notes.md, "A routed lead on PostgreSQL is one call").
+ * `store_routed_lead` does what storeRouted in leadsStore.ts does on SQLite, in the same order: the erasure check, the
+ * lead row, its contact claims, its deliveries, and, when a live claim holds its phone or e-mail, the lead alone as a
+ * duplicate of the holder. `take_places` takes places under buyers' caps as capSlots.ts does, and
+ * `store_lead_with_places` takes a lead's places, stores it and gives back the places it did not use. Nothing on
+ * SQLite, whose writer thread runs storeRouted itself.
  */
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** Creates the function (PostgreSQL). */
+/** Creates the routines (PostgreSQL). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!onPostgres(db)) return;
   // Rows arrive as JSON with every column (jsonb_populate_record leaves a missing one null, never its default). A claim
