@@ -44,13 +44,18 @@ export async function storeErasure(db: Kysely<Database>, { kind, value, now }: {
   return { leadsErased, newsletterErased: Number(newsletter?.numDeletedRows ?? 0) };
 }
 
-/** Whether the phone or e-mail of a lead belongs to someone who asked to be erased. */
-export async function isErasedContact(db: Kysely<Database>, contact: ContactColumns): Promise<boolean> {
+/** The hashes an erasure of a lead's e-mail or phone would have left (the key is read once per database). */
+export async function erasureHashes(db: Kysely<Database>, contact: ContactColumns): Promise<string[]> {
   const key = await hashKey(db);
-  const hashes = [
+  return [
     contact.email ? contactHash(key, `email:${contact.email}`) : undefined,
     contact.phone ? contactHash(key, `phone:${contact.phone}`) : undefined,
   ].filter((h): h is string => h !== undefined);
+}
+
+/** Whether the phone or e-mail of a lead belongs to someone who asked to be erased. */
+export async function isErasedContact(db: Kysely<Database>, contact: ContactColumns): Promise<boolean> {
+  const hashes = await erasureHashes(db, contact);
   if (hashes.length === 0) return false;
   const row = await db.selectFrom("erasures").select("contact_hash").where("contact_hash", "in", hashes).executeTakeFirst();
   return row !== undefined;

@@ -3,16 +3,17 @@
  * row per buyer are written as one unit. What the lead is answered, and to whom it is offered, is
  * intake's to decide. No HTTP route reads leads back: findLead is for tests and the operator's command line.
  */
-import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Answers } from "../../engine/core/types";
 import type { ContactConsent, LeadSubmission, ResponseCode, Tracking } from "../../schemas/generated/lead";
-import { contactClaimKeys, contactColumns, type ContactColumns } from "../contacts/contactKeys";
+import { contactClaimKeys, type ContactColumns } from "../contacts/contactKeys";
 import { giveBackSlots, offerToBuyers, takeCapSlot, takeSlotsApart } from "./capSlots";
 import { isPostgres, runUnit } from "./connection";
 import { isErasedContact } from "./erasureStore";
 import { refreshVisitOutcome } from "./experiments/visitOutcome";
-import type { Database, LeadRow, NewLeadRow } from "./schema";
+import { contactOf, deliveryRow, toRow } from "./leadRows";
+import { storeRoutedAtOnce, storeWithPlaces } from "./routedLeadOnPostgres";
+import type { Database, LeadRow } from "./schema";
 
 /** A lead as intake hands it over, after the flow replay. */
 export interface NewLead {
@@ -125,12 +126,15 @@ const countedLead = (lead: NewLead) => !lead.testMode && lead.visitId !== undefi
  */
 export async function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
   if (!isPostgres(db)) return runUnit(db, storeRoutedLead, { lead, options });
-  // PostgreSQL: no lead waits on another's commit for a buyer's count (capSlots.ts).
+  // PostgreSQL: no lead waits on another's commit for a buyer's count (capSlots.ts). A lead no experiment counts is
+  // one call; a counted one is stored in a unit with its visit's counts, its places taken before.
+  if (!countedLead(lead)) return storeWithPlaces(db, lead, options);
   const taken = await takeSlotsApart(db, options);
   const unused = (used: readonly string[]) => taken.map((offer) => offer.buyerKey).filter((key) => !used.includes(key));
+  const args = { lead, options: { ...options, taken } };
   let result: RoutedLeadResult;
   try {
-    result = await runUnit(db, storeRoutedLead, { lead, options: { ...options, taken } });
+    result = await runUnit(db, storeRoutedLead, args);
   } catch (error) {
     await giveBackSlots(db, unused([]), options.capDay);
     throw error;
@@ -141,7 +145,8 @@ export async function insertRoutedLead(db: Kysely<Database>, lead: NewLead, opti
 
 /** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */
 export async function storeRoutedLead(db: Kysely<Database>, args: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
-  const result = await storeRouted(db, args);
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const result = onPostgres ? await storeRoutedAtOnce(db, args) : await storeRouted(db, args);
   // The visit's experiment counts follow the lead (and its deliveries, pending until they settle) in the same commit.
   if (countedLead(args.lead)) await refreshVisitOutcome(db, args.lead.flowId, args.lead.visitId!);
   return result;
@@ -238,57 +243,4 @@ async function claimHolder(db: Kysely<Database>, serviceType: string, keys: stri
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
   return row?.lead_id;
-}
-
-function deliveryRow(leadId: string, offer: BuyerOffer, now: Date) {
-  return {
-    id: randomUUID(),
-    lead_id: leadId,
-    buyer_key: offer.buyerKey,
-    buyer_id: offer.buyerId,
-    buyer_name: offer.buyerName,
-    idempotency_key: randomUUID(),
-    status: "pending" as const,
-    attempts: 0,
-    next_attempt_at: offer.firstAttemptAt.toISOString(),
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-  };
-}
-
-/** The lead's contact columns: as intake normalised them, else from its answers. */
-function contactOf(lead: NewLead): ContactColumns {
-  return lead.contact ?? contactColumns(lead.answers);
-}
-
-function toRow(lead: NewLead): NewLeadRow & { id: string } {
-  const { answers, contactConsent } = lead;
-  const receivedAt = (lead.receivedAt ?? new Date()).toISOString();
-  return {
-    id: randomUUID(),
-    created_at: receivedAt,
-    flow_id: lead.flowId,
-    flow_version: lead.flowVersion,
-    product_type: lead.productType,
-    service_type: lead.serviceType,
-    test_mode: lead.testMode ? 1 : 0,
-    response_code: lead.responseCode,
-    first_name: answers.firstName ?? null,
-    last_name: answers.lastName ?? null,
-    ...contactOf(lead),
-    answers: JSON.stringify(answers),
-    tracking: JSON.stringify(lead.tracking ?? {}),
-    consent: JSON.stringify(lead.consent ?? {}),
-    form_is_time_ooh: lead.outOfHours ? 1 : 0,
-    consent_wording: contactConsent?.wording ?? null,
-    privacy_notice_version: contactConsent?.privacyNoticeVersion ?? null,
-    consented_buyers: contactConsent?.buyers ? JSON.stringify(contactConsent.buyers) : null,
-    consented_at: contactConsent ? receivedAt : null,
-    duplicate_of: lead.duplicateOf ?? null,
-    routing_note: lead.routingNote ?? null,
-    visit_id: lead.visitId ?? null,
-    submission_key: lead.submissionKey ?? null,
-    submission_digest: lead.submissionDigest ?? null,
-    request_id: lead.requestId ?? null,
-  };
 }

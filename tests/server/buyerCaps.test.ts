@@ -69,6 +69,19 @@ describe.each(dialects)("buyers' daily caps on %s", (name, open, skipped) => {
     expect((await tally()).night).toEqual({ leads: CAP, counted: CAP });
   });
 
+  test(`gives a buyer with a cap of five exactly five of forty leads sent at once, from visits or not (${name})`, async () => {
+    const alone = options({ exclusive: [] });
+    const generic = [{ ...alone.generic[0]!, dailyCap: 5 }];
+    // Every other lead comes from a visit, so it is stored in a unit with its visit's counts.
+    const leads = Array.from({ length: 40 }, (_, i) => lead(i, i % 2 === 0 ? { visitId: `visit-${i}` } : {}));
+
+    const burst = await Promise.all(leads.map((given) => insertRoutedLead(store.db, given, { ...alone, generic })));
+
+    expect(burst.filter((r) => r.buyerKeys.join() === "day-energy")).toHaveLength(5);
+    expect(burst.filter((r) => r.code === "0" && r.buyerKeys.length === 0)).toHaveLength(35);
+    expect((await tally()).day).toEqual({ leads: 5, counted: 5 });
+  });
+
   test(`gives a generic buyer exactly its cap while the other generic buyer takes every lead (${name})`, async () => {
     const given = options({ exclusive: [] });
     const generic = given.generic.map((offer) => (offer.buyerKey === "day-energy" ? { ...offer, dailyCap: 2 } : offer));
@@ -80,6 +93,18 @@ describe.each(dialects)("buyers' daily caps on %s", (name, open, skipped) => {
     expect(wentTo("second-energy")).toHaveLength(10);
     const { day, second } = await tally();
     expect([day, second]).toEqual([{ leads: 2, counted: 2 }, { leads: 10, counted: 10 }]);
+  });
+
+  test(`offers a lead to no more generic buyers than allowed, in order, passing over a full one (${name})`, async () => {
+    const given = options({ exclusive: [], maxGeneric: 1 });
+    const generic = given.generic.map((offer) => (offer.buyerKey === "day-energy" ? { ...offer, dailyCap: 1 } : offer));
+
+    const first = await insertRoutedLead(store.db, lead(1), { ...given, generic });
+    const second = await insertRoutedLead(store.db, lead(2), { ...given, generic });
+
+    expect([first.buyerKeys, second.buyerKeys]).toEqual([["day-energy"], ["second-energy"]]);
+    const { day, second: other } = await tally();
+    expect([day, other]).toEqual([{ leads: 1, counted: 1 }, { leads: 1, counted: 1 }]);
   });
 
   test(`gives back the place of a lead that turns out a duplicate, so a later lead takes it (${name})`, async () => {

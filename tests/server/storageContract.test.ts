@@ -158,6 +158,21 @@ describe.each(dialects)("the storage contract on %s", (name, open, skipped) => {
     expect(await isErasedContact(store.db, contactColumns({ email: "p2@example.com" }))).toBe(false);
   });
 
+  test(`holds a later lead from an erased person for the operator, offering it to no buyer (${name})`, async () => {
+    await eraseContact(store.db, "phone", "020 7946 0001", T0);
+    const erased = { code: "0", note: "asked to be erased" } as const;
+
+    const held = await insertRoutedLead(store.db, lead(1), options(energyPlan(), { erased }));
+    const other = await insertRoutedLead(store.db, lead(2), options(energyPlan(), { erased }));
+
+    expect(held).toMatchObject({ code: "0", buyerKeys: [] });
+    expect(other).toMatchObject({ code: "5", buyerKeys: ["day-energy", "second-energy"] });
+    const stored = await rows("leads");
+    expect(stored.find((row) => row.id === held.leadId)).toMatchObject({ response_code: "0", routing_note: "asked to be erased", duplicate_of: null });
+    expect((await rows("deliveries")).every((d) => d.lead_id === other.leadId)).toBe(true);
+    expect((await rows("buyer_daily_counts")).map((c) => Number(c.count))).toEqual([1, 1]);
+  });
+
   test(`keeps one newsletter sign-up per address, with the first sign-up's wording and time (${name})`, async () => {
     expect(await subscribe(store.db, "Jo@Example.com", "First wording", T0)).toBe(true);
     expect(await subscribe(store.db, "jo@example.com", "Second wording", new Date(T0.getTime() + HOUR))).toBe(false);

@@ -18,6 +18,7 @@ import * as analystRoles from "./0015_analyst_roles";
 import * as analystDrafts from "./0016_analyst_drafts";
 import * as experimentSettling from "./0018_experiment_settling";
 import * as leadRequestId from "./0019_lead_request_id";
+import * as routedLeadRoutines from "./0020_routed_lead_routines";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0016_analyst_drafts": analystDrafts,
   "0018_experiment_settling": experimentSettling,
   "0019_lead_request_id": leadRequestId,
+  "0020_routed_lead_routines": routedLeadRoutines,
 };
