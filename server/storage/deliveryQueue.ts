@@ -2,7 +2,7 @@
  * The delivery queue as monitoring reads it at each scrape: bounded queries over the `deliveries_waiting_by_buyer`
  * index (status, buyer_key, next_attempt_at), so a scrape costs the same however many leads the table holds.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "./schema";
 
 /** Waiting rows counted at most: past this the queue is "at least this deep", and the alert has long fired. */
@@ -18,42 +18,45 @@ export async function waitingByBuyer(db: Kysely<Database>): Promise<Map<string, 
   return new Map(rows.map((r) => [r.buyer_key, Number(r.count)]));
 }
 
-/** Per buyer key, how long its longest-waiting due row has been due, in seconds (0 when nothing of it is due): one index seek each. */
+/**
+ * Per buyer key, how long its longest-waiting due row has been due, in seconds (0 when nothing of it is due): one
+ * statement for all the buyers, one index seek each.
+ */
 export async function oldestDueSecondsByBuyer(db: Kysely<Database>, buyerKeys: readonly string[], now: Date): Promise<Map<string, number>> {
   const at = now.toISOString();
-  const oldest = await Promise.all(
-    buyerKeys.map((key) =>
-      db
-        .selectFrom("deliveries")
-        .select("next_attempt_at")
-        .where("status", "=", "pending")
-        .where("buyer_key", "=", key)
-        .where("next_attempt_at", "<=", at)
-        .orderBy("next_attempt_at")
-        .limit(1)
-        .executeTakeFirst(),
-    ),
+  const oldest = await perBuyer(
+    db,
+    buyerKeys,
+    (key) => sql`(select d.next_attempt_at from deliveries d where d.status = 'pending' and d.buyer_key = ${key} and d.next_attempt_at <= ${at} order by d.next_attempt_at limit 1)`,
   );
-  return new Map(buyerKeys.map((key, i) => [key, secondsSince(now, oldest[i]?.next_attempt_at)]));
+  return new Map(buyerKeys.map((key) => [key, secondsSince(now, oldest.get(key))]));
 }
 
 /**
  * Per buyer key, the age of its oldest row still waiting (pending or being sent, due or not: held for a secret,
  * in back-off after failures), in seconds since its lead was stored; 0 when none waits. It reads the buyer's
- * waiting rows, a short list while deliveries move.
+ * waiting rows, a short list while deliveries move; one statement for all the buyers.
  */
 export async function oldestWaitingSecondsByBuyer(db: Kysely<Database>, buyerKeys: readonly string[], now: Date): Promise<Map<string, number>> {
-  const oldest = await Promise.all(
-    buyerKeys.map((key) =>
-      db
-        .selectFrom("deliveries")
-        .select((eb) => eb.fn.min("created_at").as("created_at"))
-        .where("status", "in", ["pending", "sending"])
-        .where("buyer_key", "=", key)
-        .executeTakeFirst(),
-    ),
-  );
-  return new Map(buyerKeys.map((key, i) => [key, secondsSince(now, oldest[i]?.created_at ?? undefined)]));
+  const oldest = await perBuyer(db, buyerKeys, (key) => sql`(select min(d.created_at) from deliveries d where d.status in ('pending', 'sending') and d.buyer_key = ${key})`);
+  return new Map(buyerKeys.map((key) => [key, secondsSince(now, oldest.get(key))]));
+}
+
+/** Buyers read per statement: well inside SQLite's limit on the terms of one compound select (500). */
+const BUYERS_PER_STATEMENT = 100;
+
+/**
+ * One value per buyer key, each read by its own subquery, all in one statement (per hundred buyers): a scrape then
+ * asks the database once per series, not once per buyer. A buyer whose subquery finds nothing is left out.
+ */
+async function perBuyer(db: Kysely<Database>, buyerKeys: readonly string[], valueOf: (key: string) => RawBuilder<unknown>): Promise<Map<string, string>> {
+  const values = new Map<string, string>();
+  for (let first = 0; first < buyerKeys.length; first += BUYERS_PER_STATEMENT) {
+    const terms = buyerKeys.slice(first, first + BUYERS_PER_STATEMENT).map((key) => sql`cast(${key} as text) as buyer_key, ${valueOf(key)} as value`);
+    const { rows } = await sql<{ buyer_key: string; value: string | null }>`select ${sql.join(terms, sql` union all select `)}`.execute(db);
+    for (const row of rows) if (row.value) values.set(row.buyer_key, row.value);
+  }
+  return values;
 }
 
 function secondsSince(now: Date, iso: string | undefined): number {
