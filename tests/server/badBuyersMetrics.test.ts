@@ -114,7 +114,9 @@ describe.each(serverDialects)("metrics and alerts for buyers that fail (%s)", (d
     expect(value("switchplan_delivery_worker", {})).toBe(1);
     expect(valueOf(text, "switchplan_delivery_worker")).toBeUndefined();
     expect(valueOf(text, "switchplan_delivery_oldest_pending_seconds", { buyer: "payments" })).toBeGreaterThanOrEqual(600);
-    expect(valueOf(text, "switchplan_delivery_attempts_total", { buyer: "waste", outcome: "rejected" })).toBe(0);
+    // The server sends nothing (the worker does): it exports no send series, not even at 0.
+    expect(valueOf(text, "switchplan_delivery_attempts_total", { buyer: "waste", outcome: "rejected" })).toBeUndefined();
+    expect(valueOf(text, "switchplan_delivery_send_seconds_count", { buyer: "waste" })).toBeUndefined();
     // Created at 0 at the start, so the first dead delivery or 500 after a start shows in increase().
     expect(value("switchplan_delivery_dead_total", { buyer: "broadband" })).toBe(0);
     expect(valueOf(text, "switchplan_http_requests_total", { route: "/api/leads", method: "POST", status: "500" })).toBe(0);
