@@ -1,7 +1,7 @@
 /** The rows a lead is stored as, the same on both stores: the lead's own, and one delivery row per buyer that took it. */
 import { randomUUID } from "node:crypto";
 import { contactColumns, type ContactColumns } from "../contacts/contactKeys";
-import type { BuyerOffer, NewLead } from "./leadsStore";
+import type { BuyerOffer, NewLead } from "./leadShapes";
 import type { NewLeadRow } from "./schema";
 
 /** A pending delivery of the lead to the buyer, first tried when the buyer's delivery hours next open. */

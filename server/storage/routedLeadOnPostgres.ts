@@ -10,7 +10,7 @@ import type { ResponseCode } from "../../schemas/generated/lead";
 import { contactClaimKeys } from "../contacts/contactKeys";
 import { erasureHashes } from "./erasureStore";
 import { contactOf, deliveryRow, toRow } from "./leadRows";
-import type { BuyerOffer, NewLead, RoutedLeadOptions, RoutedLeadResult } from "./leadsStore";
+import type { BuyerOffer, NewLead, RoutedLeadOptions, RoutedLeadResult } from "./leadShapes";
 import type { Database } from "./schema";
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
