@@ -27,8 +27,11 @@ export function stepInChunk<K extends StepKind>(load: () => Promise<ComponentTyp
 // The business address opens business energy's v2, but most flows reach it later: it comes in its own chunk.
 const addressStep = stepInChunk<"full-business-address">(() => import("./steps/FullBusinessAddressStep").then((m) => m.FullBusinessAddressStep));
 
+/** The kinds whose step comes in a chunk of its own, and how to fetch it. */
+const stepChunks: Partial<Record<StepKind, () => Promise<unknown>>> = { "full-business-address": addressStep.preload };
+
 /** Fetches a kind's chunk before a page drawn on the server at a step of that kind is taken over. */
-export const preloadStepKind = (kind: string): Promise<unknown> => (kind === "full-business-address" ? addressStep.preload() : Promise.resolve());
+export const preloadStepKind = (kind: string): Promise<unknown> => stepChunks[kind as StepKind]?.() ?? Promise.resolve();
 
 /** What a kind's component fetches ahead of need once the visitor has moved on (RJSF and the validators for a form step). */
 export const stepPreloads: StepPreloads = {
