@@ -1,10 +1,10 @@
 /**
- * What a database opened by openDatabase can do beyond Kysely's query builder: which dialect it speaks,
- * and how it runs a storage unit (storageUnits.ts) atomically — its own transaction on PostgreSQL, a
+ * What a database opened by openDatabase can do beyond Kysely's query builder: whether it is PostgreSQL, and
+ * how it runs a storage unit (storageUnits.ts) atomically — its own transaction on PostgreSQL, a
  * savepoint in the writer thread's next group commit on SQLite. It knows no unit by name: each store hands
  * over its own, so the stores, the registry and this module import one another in one direction only.
  */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { Database } from "./schema";
 
 /** A write that must happen together: it takes the database inside its unit of work and plain-data arguments. */
@@ -14,7 +14,6 @@ export type StorageUnit<A, R> = (db: Kysely<Database>, args: A) => Promise<R>;
 export type UnitRunner = <A, R>(unit: StorageUnit<A, R>, args: A) => Promise<R>;
 
 interface Connection {
-  dialect: "sqlite" | "postgres";
   runUnit: UnitRunner;
   /** Work waiting for the store: requests queued for the SQLite writer, or queries waiting for a pooled PostgreSQL connection. */
   waiting: () => number;
@@ -27,9 +26,12 @@ export function registerConnection(db: Kysely<Database>, connection: Connection)
   connections.set(db, connection);
 }
 
-/** Whether a database opened here is PostgreSQL (row locks with SKIP LOCKED) rather than SQLite. */
+/**
+ * Whether a database is PostgreSQL (row locks with SKIP LOCKED) rather than SQLite: asked of its adapter, so a
+ * transaction inside a unit answers as the database it belongs to.
+ */
 export function isPostgres(db: Kysely<Database>): boolean {
-  return connections.get(db)?.dialect === "postgres";
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** The work waiting for the database now (see Connection.waiting); 0 for one not opened here. */

@@ -65,7 +65,7 @@ async function openPostgres({ url, schema, poolSize = 10 }: { url: string; schem
   pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   // PostgreSQL commits concurrent transactions together by itself: each unit is a transaction of its own.
-  registerConnection(db, { dialect: "postgres", waiting: () => pool.waitingCount, runUnit: (unit, args) => db.transaction().execute((trx) => unit(trx, args)) });
+  registerConnection(db, { waiting: () => pool.waitingCount, runUnit: (unit, args) => db.transaction().execute((trx) => unit(trx, args)) });
   return db;
 }
 

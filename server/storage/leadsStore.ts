@@ -3,7 +3,7 @@
  * row per buyer are written as one unit. What the lead is answered, and to whom it is offered, is
  * intake's to decide. No HTTP route reads leads back: findLead is for tests and the operator's command line.
  */
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { contactClaimKeys } from "../contacts/contactKeys";
 import { giveBackSlots, offerToBuyers, takeCapSlot, takeSlotsApart } from "./capSlots";
 import { isPostgres, runUnit } from "./connection";
@@ -67,8 +67,7 @@ export async function insertRoutedLead(db: Kysely<Database>, lead: NewLead, opti
 
 /** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */
 export async function storeRoutedLead(db: Kysely<Database>, args: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
-  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const result = onPostgres ? await storeRoutedAtOnce(db, args) : await storeRouted(db, args);
+  const result = isPostgres(db) ? await storeRoutedAtOnce(db, args) : await storeRouted(db, args);
   // The visit's experiment counts follow the lead (and its deliveries, pending until they settle) in the same commit.
   if (countedLead(args.lead)) await refreshVisitOutcome(db, args.lead.flowId, args.lead.visitId!);
   return result;

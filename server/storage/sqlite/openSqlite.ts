@@ -151,7 +151,6 @@ export async function openSqlite(file: string, onCommit?: (seconds: number) => v
   if (onCommit) used.writer.commitListeners.set(connection, onCommit);
   const db = new Kysely<Database>({ dialect: threadDialect(used, connection, threadFor, hasReader) });
   registerConnection(db, {
-    dialect: "sqlite",
     waiting: () => used.writer.inFlight,
     runUnit: (unit, args) => used.writer.call({ kind: "unit", connection, name: unitName(unit), args }) as never,
   });
