@@ -24,7 +24,7 @@ interface ServerEntry {
  */
 export async function prerenderSite(outDir: string): Promise<string[]> {
   const clientDir = path.join(outDir, "client");
-  const template = await inlineStylesheets(await readFile(path.join(clientDir, "index.html"), "utf8"), clientDir);
+  const template = entryAfterFirstPaint(await inlineStylesheets(await readFile(path.join(clientDir, "index.html"), "utf8"), clientDir));
   const entry = (await import(pathToFileURL(path.join(outDir, "server/entry-server.js")).href)) as ServerEntry;
   const written: string[] = [];
   const indexable: string[] = [];
@@ -60,7 +60,24 @@ export function withoutScripts(html: string): string {
   return html
     .replace(/<script type="module"[^>]*><\/script>\s*/g, "")
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, "")
+    .replace(/ data-entry="[^"]*"/, "")
     .replace(/<section class="consent-banner"[\s\S]*?<\/section>\s*/, "");
+}
+
+/**
+ * The page's module script and its preloads named in `<html data-entry="entry preload…">` instead of as elements, so
+ * the browser asks for none of them before the first paint: the inline script in index.html adds them once the page
+ * has painted, and the entry removes the attribute when it starts (docs/design-notes.md, "A page's code is asked for
+ * after its first paint").
+ */
+export function entryAfterFirstPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error("index.html has no module script to load after the first paint");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  let result = html.replace(entry[0], "");
+  for (const preload of preloads) result = result.replace(preload[0], "");
+  const urls = [entry[1]!, ...preloads.map((preload) => preload[1]!)];
+  return result.replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes} data-entry="${urls.join(" ")}">`);
 }
 
 /**

@@ -26,3 +26,5 @@ else if (root.querySelector("[data-hydrate-at-once]")) {
     .then((island) => island.startQuoteIsland(root));
 }
 else enhanceStaticPage(root);
+// The page's code has started (index.html asked for it after the first paint).
+document.documentElement.removeAttribute("data-entry");

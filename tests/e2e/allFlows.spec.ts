@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { driveFlow, drivePlainFlow, postAndWait, readFlowDoc, sampleVisitor } from "./flowDriver";
 import { leadsByEmail, readLead, type StoredLeadRow } from "./server";
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { readFlowDoc } from "./flowDriver";
 import { e2eAnalystAuthorization } from "./server";
 

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./pageTest";
 import { allViolations } from "./axe";
 import { SCENARIOS } from "./resultsScenarioList";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { E2E_ANALYST } from "./server";
 
 test("an analyst signs in through the plain form, sees the report, and signs out", async ({ page }) => {

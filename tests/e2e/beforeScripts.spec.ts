@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { consentCookies, readDataLayer } from "./siteHelpers";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookies on this site" });
@@ -126,7 +126,7 @@ test.describe("with scripts held back while the visitor clicks", () => {
 });
 
 test("once the scripts run, Reject is handled in the page: no reload, and the page's event fires", async ({ page, context }) => {
-  // goto waits for the load event, which comes after the page's module scripts have run.
+  // goto waits for the page's code to start (pageTest.ts).
   await page.goto("/business-energy/");
   await page.evaluate(() => {
     (window as unknown as { stayed: boolean }).stayed = true;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 
 test("the browser knows every feature the Permissions-Policy denies, and the quote page fetches its start token", async ({ page }) => {
   const warnings: string[] = [];

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { readLead } from "./server";
 
 const PHONE_MESSAGE = "Please enter a valid UK phone number so we can contact you with a quote";

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./pageTest";
 import { readArticles } from "../../site/build/contentPlugin";
 import { seriousViolations } from "./axe";
 import { chooseConsentBeforehand } from "./siteHelpers";

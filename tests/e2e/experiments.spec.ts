@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { sampleRatioCheck } from "../../server/experiments/stats";
 import { driveFlow } from "./flowDriver";
 import { e2eDataDir, e2ePort } from "./server";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 
 test("npm run forms:graph draws business energy's steps, its branch and its submit step", async ({ page }) => {
   // The command starts a process of its own (npx, then tsx compiling the script): on a busy machine that alone can

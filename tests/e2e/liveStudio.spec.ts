@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import type { FlowDocument } from "../../engine/core/types";
 import { answerStep, sampleVisitor } from "./flowDriver";
 import { EDITOR, liveServerForTests, PUBLISHER } from "./liveStudioServer";

@@ -9,7 +9,7 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { test } from "@playwright/test";
+import { test } from "./pageTest";
 import pg from "pg";
 import { writeAnalystsFile } from "../../server/analysts/analystsFile";
 import { hashPassword } from "../../server/analysts/passwords";

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { driveFlow } from "./flowDriver";
 import { marketplacePort } from "./server";
 import { chooseConsentBeforehand } from "./siteHelpers";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 
 test("the home page and the quote page arrive as HTML with their content before any script runs", async ({ request }) => {
   const home = await request.get("/");

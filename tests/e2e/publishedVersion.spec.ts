@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { loadSettings, root, startLeadServer, uncappedBuyersFile, type LeadServer } from "../../scripts/support/leadServer";
 import { scratchAnalyst } from "../../scripts/support/scratchAnalyst";
 import type { FlowDocument } from "../../engine/core/types";

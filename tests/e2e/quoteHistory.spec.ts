@@ -2,7 +2,7 @@
  * The browser's own Back and Forward (the phone's back gesture) inside a quote flow: each step is a history
  * entry at the same address, and once the lead is in, the steps before it stay closed.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { driveFlow } from "./flowDriver";
 
 const stepHeading = (page: Page) => page.locator("h2.step-heading");

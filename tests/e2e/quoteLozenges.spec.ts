@@ -3,7 +3,7 @@
  * 768, desktop 1012, wide 1300 px), a 320 px and a 390 px phone among them: "‹ Back" and "Next ›" never break into
  * the arrow above the word. Measured on business energy's second step, come back to, where both show.
  */
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./pageTest";
 
 /** How many lines of text a lozenge's content takes: its height inside the padding over its line height. */
 function linesOf(lozenge: Locator) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { seriousViolations } from "./axe";
 import { chooseConsentBeforehand, PAGE_TYPES } from "./siteHelpers";
 

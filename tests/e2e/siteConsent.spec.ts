@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { chooseConsentBeforehand, consentCookies, DENIED, GRANTED, readDataLayer } from "./siteHelpers";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Cookies on this site" });

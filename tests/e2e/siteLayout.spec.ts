@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { PAGE_TYPES } from "./siteHelpers";
 
 /** Whether anything sticks out sideways: the page scrolls sideways, or a visible element reaches past the window. */

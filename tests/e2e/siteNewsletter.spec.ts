@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { chooseConsentBeforehand } from "./siteHelpers";
 
 test("the newsletter signs a visitor up through the real endpoint, and says when the address is not valid", async ({

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { chooseConsentBeforehand } from "./siteHelpers";
 
 const offer = "£50 energy credit when you switch";

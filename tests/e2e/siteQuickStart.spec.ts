@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { chooseConsentBeforehand } from "./siteHelpers";
 
 test.beforeEach(async ({ context, baseURL }) => chooseConsentBeforehand(context, baseURL!));

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { CONTENT_PAGES } from "./siteHelpers";
 
 const SITE_URL = "http://localhost:3000";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { readDataLayer } from "./siteHelpers";
 
 /** What local storage holds under a tracking key's own name. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { chooseConsentBeforehand, consentCookies } from "./siteHelpers";
 
 const GUIDE = "/business-energy/guides/how-to-read-your-business-energy-bill/";

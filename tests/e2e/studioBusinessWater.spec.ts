@@ -3,7 +3,7 @@
  * business water's version 2, whose saved file must be byte for byte the one the page's JSON sections describe.
  * Then the same by keyboard alone, with axe on every screen and dialog on the way.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { cookbook, handWritten, quoted, sameChangeAsTheJsonSections, studioSection, studioSteps, ui } from "./studioDoc";
 import { axeViolations, type Studio, studioForTests, tabTo } from "./studioHelpers";
 

@@ -1,5 +1,5 @@
 /** What a newcomer to the flow studio found, each put right: the phone preview's step number, the arrow keys in the Steps list, the add box's label, Undo's words, and focus after a dialog. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { studioForTests } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { type Studio, studioForTests } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });

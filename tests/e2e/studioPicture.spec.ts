@@ -1,7 +1,7 @@
 /** The studio's picture of a flow at 1300×900: every box in view without scrolling, its ids readable, chosen by a click. */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { fifteenStepFlow } from "./fifteenStepFlow";
 import { axeViolations, studioForTests, tabTo } from "./studioHelpers";
 

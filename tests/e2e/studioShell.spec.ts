@@ -1,5 +1,5 @@
 /** The flow studio's pages in Chromium, on a scratch copy of forms/ served by the live preview. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { axeViolations, studioForTests, tabTo } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });

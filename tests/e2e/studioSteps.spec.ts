@@ -1,7 +1,7 @@
 /** Editing a flow's steps in the studio, in Chromium: properties, a rule, adding and deleting a step, the phone preview. */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./pageTest";
 import { axeViolations, studioForTests } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./pageTest";
 import { driveFlow } from "./flowDriver";
 import { chooseConsentBeforehand } from "./siteHelpers";
 

@@ -4,7 +4,7 @@
  * without, on every kind of step, its error state and the success page.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "./pageTest";
 import { answerPlainStep, drivePlainFlow, postAndWait, readFlowDoc, sampleVisitor } from "./flowDriver";
 import { leadsByEmail } from "./server";
 

@@ -1,5 +1,5 @@
 /** SPEC §4 and §2 in the browser: the cookie popup's ways out and scroll lock, and the landing pages' quick starts. */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../e2e/pageTest";
 import { serviceQuickStarts } from "../../site/content/quickStarts";
 import { readFlowDoc } from "../e2e/flowDriver";
 import { consentCookies } from "../e2e/siteHelpers";

@@ -3,7 +3,7 @@
  * service to the chooser, the phone status, the success page's upsell on every flow and version, and the data layer.
  */
 import { readdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../e2e/pageTest";
 import { chooseConsentBeforehand, readDataLayer } from "../e2e/siteHelpers";
 import { driveFlow, readFlowDoc } from "../e2e/flowDriver";
 import { DATA_LAYER_EVENTS } from "./specEnumerations";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { tagManagerSnippet } from "../../../site/build/tagManagerPlugin";
 import { ANALYTICS_COOKIE, CONSENT_CHOSEN_COOKIE, MARKETING_COOKIE } from "../../../engine/core/siteCookies";
 import { CONSENT_PENDING_CLASS } from "../../../site/consent/consentState";
-import { inlineStylesheets, robotsTxt, sitemapXml } from "../../../scripts/prerender";
+import { entryAfterFirstPaint, inlineStylesheets, robotsTxt, sitemapXml, withoutScripts } from "../../../scripts/prerender";
 
 const indexHtml = readFileSync(fileURLToPath(new URL("../../../site/index.html", import.meta.url)), "utf8");
 
@@ -63,5 +63,24 @@ describe("the inlined stylesheet", () => {
   it("leaves a stylesheet the server answers as a link: the cookie banner's rules for a page without scripts", async () => {
     const html = '<head><noscript><link rel="stylesheet" href="/api/consent/no-script.css"></noscript></head>';
     expect(await inlineStylesheets(html, tmpdir())).toBe(html);
+  });
+});
+
+describe("a page's code", () => {
+  const built =
+    '<!doctype html>\n<html lang="en-GB">\n  <head>\n    <script>inline()</script>\n' +
+    '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n' +
+    '    <link rel="modulepreload" crossorigin href="/assets/consentState-def.js">\n' +
+    '    <link rel="modulepreload" crossorigin href="/assets/preload-helper-ghi.js">\n  </head>\n  <body></body>\n</html>';
+
+  it("is named on the page for the template's script to ask for after the first paint, with nothing the browser fetches before it", () => {
+    const page = entryAfterFirstPaint(built);
+    expect(page).toContain('<html lang="en-GB" data-entry="/assets/index-abc.js /assets/consentState-def.js /assets/preload-helper-ghi.js">');
+    expect(page).not.toMatch(/<script type="module"|modulepreload/);
+    expect(page).toContain("<script>inline()</script>");
+  });
+
+  it("is left out of a page without scripts", () => {
+    expect(withoutScripts(entryAfterFirstPaint(built))).toBe('<!doctype html>\n<html lang="en-GB">\n  <head>\n    <script>inline()</script>\n    </head>\n  <body></body>\n</html>');
   });
 });
