@@ -13,6 +13,7 @@ const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
 /** Creates the routines and drops the one-lead procedure (PostgreSQL). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!onPostgres(db)) return;
+  await sql.raw(TAKE_PLACE).execute(db);
   await sql.raw(TAKE_LEAD_PLACES).execute(db);
   await sql.raw(STORE_LEADS_WITH_PLACES).execute(db);
   await sql`drop procedure store_lead_with_places`.execute(db);
@@ -24,6 +25,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw(STORE_WITH_PLACES).execute(db);
   await sql`drop procedure store_leads_with_places`.execute(db);
   await sql`drop function take_lead_places`.execute(db);
+  await sql`drop function take_place`.execute(db);
 }
 
 /**
@@ -40,21 +42,35 @@ const TAKE_LEAD_PLACES = `
     max_generic integer := (offers->>'max_generic')::integer;
   begin
     for offer in select value from jsonb_array_elements(offers->'exclusive') loop
-      update buyer_daily_counts set count = count + 1
-        where buyer_key = offer->>'buyer_key' and day = cap_day and count < (offer->>'cap')::integer;
-      if found then
+      if take_place(offer, cap_day) then
         return array[offer->>'buyer_key'];
       end if;
     end loop;
     for offer in select value from jsonb_array_elements(offers->'generic') loop
       exit when cardinality(taken) >= max_generic;
-      update buyer_daily_counts set count = count + 1
-        where buyer_key = offer->>'buyer_key' and day = cap_day and count < (offer->>'cap')::integer;
-      if found then
+      if take_place(offer, cap_day) then
         taken := taken || (offer->>'buyer_key');
       end if;
     end loop;
     return taken;
+  end
+  $fn$`;
+
+/**
+ * One place under a buyer's cap ({buyer_key, cap}), found by the count's key: as an upsert, never by reading the table,
+ * which every place taken leaves a row version longer until it is pruned.
+ */
+const TAKE_PLACE = `
+  create function take_place(offer jsonb, cap_day text) returns boolean
+  language plpgsql as $fn$
+  begin
+    if (offer->>'cap')::integer <= 0 then
+      return false;
+    end if;
+    insert into buyer_daily_counts (buyer_key, day, count) values (offer->>'buyer_key', cap_day, 1)
+      on conflict (buyer_key, day) do update set count = buyer_daily_counts.count + 1
+      where buyer_daily_counts.count < (offer->>'cap')::integer;
+    return found;
   end
   $fn$`;
 
