@@ -13,7 +13,7 @@ import { erasureHashes } from "./erasureStore";
 import { contactOf, deliveryRow, toRow } from "./leadRows";
 import type { BuyerOffer, NewLead, RoutedLeadOptions, RoutedLeadResult } from "./leadShapes";
 import type { Database } from "./schema";
-import { CallBatches, type BatchLimits } from "./leadBatches";
+import { CallBatches, type BatchLimits } from "./callBatches";
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
@@ -94,7 +94,7 @@ function databaseError({ state, message, detail, constraint }: { state: string; 
 const batches = new WeakMap<Kysely<Database>, CallBatches<BatchedLead, RoutedLeadResult>>();
 
 /**
- * Stores a lead no experiment counts in the next batch of its database (leadBatches.ts): its places taken, the lead
+ * Stores a lead no experiment counts in the next batch of its database (callBatches.ts): its places taken, the lead
  * stored and the unused places given back as the unit path does, with its commits shared with the leads beside it.
  */
 export async function storeWithPlaces(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL: leads stored in batches, one durable commit for all (server/storage/leadBatches.ts gathers them;
+ * PostgreSQL: leads stored in batches, one durable commit for all (server/storage/callBatches.ts gathers them;
  * docs/design-notes.md, "Leads on PostgreSQL are stored in batches"). `store_leads_with_places` does for each lead
  * of a batch, in the order given, what `store_lead_with_places` (migration 0020) did for one, in three transactions
  * for the whole batch instead of three per lead: the places, the leads, the places given back. It replaces that
