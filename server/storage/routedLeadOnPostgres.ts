@@ -2,8 +2,9 @@
  * PostgreSQL: a routed lead stored by store_routed_lead (migration 0020), which writes what storeRouted writes on
  * SQLite: the lead held for the operator when its person asked to be erased, else the lead, its contact claims and a
  * delivery row per buyer whose place it took (capSlots.ts), or, when another lead still holds its phone or e-mail, the
- * lead alone as that lead's duplicate. A lead no experiment counts is one CALL that also takes its places and gives
- * back the unused ones (store_lead_with_places); one inside a unit joins the unit's transaction.
+ * lead alone as that lead's duplicate. Leads no experiment counts are stored in batches, one CALL for each that also
+ * takes their places and gives back the unused ones (store_leads_with_places, migration 0021); one inside a unit
+ * joins the unit's transaction.
  */
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
