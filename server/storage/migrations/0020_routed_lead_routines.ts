@@ -92,7 +92,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  * committed durably, then the places it did not use given back. A failure to store it gives them all back and is
  * raised as it was. Only as a statement of its own (CALL outside a transaction): it commits as it goes.
  */
-export const STORE_WITH_PLACES = `
+const STORE_WITH_PLACES = `
   create procedure store_lead_with_places(
     offers jsonb, cap_day text, lead_row jsonb, no_buyer jsonb, delivery_rows jsonb,
     erased_outcome jsonb, contact_hashes text[], duplicate_outcome jsonb,

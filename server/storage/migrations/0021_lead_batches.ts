@@ -2,27 +2,25 @@
  * PostgreSQL: leads stored in batches, one durable commit for all (server/storage/callBatches.ts gathers them;
  * docs/design-notes.md, "Leads on PostgreSQL are stored in batches"). `store_leads_with_places` does for each lead
  * of a batch, in the order given, what `store_lead_with_places` (migration 0020) did for one, in three transactions
- * for the whole batch instead of three per lead: the places, the leads, the places given back. It replaces that
- * procedure. Nothing on SQLite, whose writer thread groups its commits itself.
+ * for the whole batch instead of three per lead: the places, the leads, the places given back. That procedure stays,
+ * for an instance still running the code before while instances are replaced. Nothing on SQLite, whose writer thread
+ * groups its commits itself.
  */
 import { PostgresAdapter, sql, type Kysely } from "kysely";
-import { STORE_WITH_PLACES } from "./0020_routed_lead_routines";
 
 const onPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** Creates the routines and drops the one-lead procedure (PostgreSQL). */
+/** Creates the routines (PostgreSQL). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!onPostgres(db)) return;
   await sql.raw(TAKE_PLACE).execute(db);
   await sql.raw(TAKE_LEAD_PLACES).execute(db);
   await sql.raw(STORE_LEADS_WITH_PLACES).execute(db);
-  await sql`drop procedure store_lead_with_places`.execute(db);
 }
 
-/** Restores the one-lead procedure and drops them (PostgreSQL). */
+/** Drops them (PostgreSQL). */
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!onPostgres(db)) return;
-  await sql.raw(STORE_WITH_PLACES).execute(db);
   await sql`drop procedure store_leads_with_places`.execute(db);
   await sql`drop function take_lead_places`.execute(db);
   await sql`drop function take_place`.execute(db);
