@@ -3,9 +3,9 @@
  * statement that never passes the cap. On SQLite the places are taken inside the lead's own unit (its writer thread
  * commits one group at a time). On PostgreSQL each place is taken in a short transaction of its own, committed
  * without waiting for the disk, before the lead's unit; a place its lead did not use is given back after it
- * (docs/design-notes.md, "Buyers' caps on PostgreSQL", says why the caps stay exact). A lead no experiment counts
- * has the same done by the procedure store_lead_with_places (migration 0020) in one call: a change to how places are
- * offered here is made there too.
+ * (docs/design-notes.md, "Buyers' caps on PostgreSQL", says why the caps stay exact). Leads no experiment counts
+ * have the same done in batches by the procedure store_leads_with_places (migration 0021, take_lead_places): a change
+ * to how places are offered here is made there too.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema";

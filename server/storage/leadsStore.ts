@@ -48,8 +48,9 @@ const countedLead = (lead: NewLead) => !lead.testMode && lead.visitId !== undefi
  */
 export async function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
   if (!isPostgres(db)) return runUnit(db, storeRoutedLead, { lead, options });
-  // PostgreSQL: no lead waits on another's commit for a buyer's count (capSlots.ts). A lead no experiment counts is
-  // one call; a counted one is stored in a unit with its visit's counts, its places taken before.
+  // PostgreSQL: no lead waits on another's commit for a buyer's count (capSlots.ts). A lead no experiment counts goes
+  // in a batch with those arriving beside it; a counted one is stored in a unit with its visit's counts, its places
+  // taken before.
   if (!countedLead(lead)) return storeWithPlaces(db, lead, options);
   const taken = await takeSlotsApart(db, options);
   const unused = (used: readonly string[]) => taken.map((offer) => offer.buyerKey).filter((key) => !used.includes(key));

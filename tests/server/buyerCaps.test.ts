@@ -3,42 +3,17 @@
  * buyer, the rest go on down the routing as if it were full, and a place taken by a lead that then fails or turns
  * out a duplicate is given back for the next lead.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BuyerDirectory } from "../../server/buyers/buyerDirectory";
-import { loadBuyers } from "../../server/buyers/loadBuyers";
-import type { RoutingPlan } from "../../server/buyers/routeLead";
-import { buyerOffers } from "../../server/leads/acceptLead";
-import { insertRoutedLead, type NewLead, type RoutedLeadOptions } from "../../server/storage/leadsStore";
+import { describe, expect, it } from "vitest";
+import { insertRoutedLead, type NewLead } from "../../server/storage/leadsStore";
+import { cappedNightBuyer } from "./support/cappedBuyers";
 import { databaseForTests, dialects } from "./support/databases";
 import { energyLead } from "./support/storedLeads";
-import { testBuyers, writeBuyersFile } from "./support/pipelineFixtures";
-import { makeTempDir, removeTempDir } from "./testServer";
 
 const CAP = 3;
-let buyers: BuyerDirectory;
-let dir: string;
-beforeAll(async () => {
-  dir = await makeTempDir();
-  buyers = await loadBuyers(await writeBuyersFile(dir, testBuyers("http://127.0.0.1:9").map((b) => (b.key === "night-energy" ? { ...b, dailyCap: CAP } : b))));
-});
-afterAll(async () => {
-  await removeTempDir(dir);
-});
-
 const T0 = new Date("2026-03-04T22:00:00Z");
+const { options } = cappedNightBuyer(CAP, T0);
 
 const lead = (n: number, overrides: Partial<NewLead> = {}): NewLead => energyLead(n, T0, overrides);
-
-/** The exclusive night buyer first (capped), then the two generic day buyers. */
-const plan = (): RoutingPlan => ({ exclusive: [buyers.byKey("night-energy")!], generic: [buyers.byKey("day-energy")!, buyers.byKey("second-energy")!], maxGeneric: 3 });
-const options = (overrides: Partial<RoutedLeadOptions> = {}): RoutedLeadOptions => ({
-  ...buyerOffers(plan(), T0),
-  duplicateWindowMs: 3_600_000,
-  capDay: "2026-03-04",
-  noBuyer: { code: "0", note: "no buyer" },
-  duplicate: { code: "2", note: "duplicate" },
-  ...overrides,
-});
 
 describe.each(dialects)("buyers' daily caps on %s", (name, open, skipped) => {
   const store = databaseForTests(open, skipped, (store) => store.clear());

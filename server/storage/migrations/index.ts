@@ -19,6 +19,7 @@ import * as analystDrafts from "./0016_analyst_drafts";
 import * as experimentSettling from "./0018_experiment_settling";
 import * as leadRequestId from "./0019_lead_request_id";
 import * as routedLeadRoutines from "./0020_routed_lead_routines";
+import * as leadBatches from "./0021_lead_batches";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0018_experiment_settling": experimentSettling,
   "0019_lead_request_id": leadRequestId,
   "0020_routed_lead_routines": routedLeadRoutines,
+  "0021_lead_batches": leadBatches,
 };
