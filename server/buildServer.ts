@@ -13,6 +13,7 @@ import { signInLimits } from "./analysts/signInLimits";
 import { loadBuyers } from "./buyers/loadBuyers";
 import type { Config } from "./config";
 import { startDeliveryWorker, type DeliveryWorker } from "./delivery/deliveryWorker";
+import { keepCountsFolded } from "./storage/experiments/countsFolding";
 import { firstValueQuery } from "./firstValueQuery";
 import { requestIdOf, returnRequestIds } from "./requestIds";
 import { logFlowFindings, type FlowCatalog } from "./flowCatalog";
@@ -127,7 +128,11 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const deliveryMetrics = metrics?.watch(db, sending ? secrets : undefined);
   if (metrics) countRequests(app, metrics.http);
   let worker: DeliveryWorker | undefined;
+  // PostgreSQL: the experiment counts' changes folded in every second (storage/experiments/countsFolding.ts).
+  const countsLog = app.log.child({ module: "experiment-counts" });
+  const stopFolding = keepCountsFolded(db, { intervalMs: 1000, onError: (error) => countsLog.warn({ err: error }, "could not fold the experiment counts; trying again every second") });
   app.addHook("onClose", async () => {
+    await stopFolding();
     await worker?.stop();
     await db.destroy();
   });

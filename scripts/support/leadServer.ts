@@ -14,6 +14,8 @@ export const root = fileURLToPath(new URL("../../", import.meta.url));
 export interface LeadServer {
   url: string;
   pid: number;
+  /** What it has written to its standard output so far (its log lines, at LOG_LEVEL and above). */
+  output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export function startLeadServer(env: Record<string, string>): Promise<LeadServer
       resolve({
         url: match[1]!,
         pid: child.pid!,
+        output: () => out,
         stop: async (signal = "SIGTERM") => {
           if (child.exitCode === null && child.signalCode === null) child.kill(signal);
           await exited;

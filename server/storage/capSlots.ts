@@ -1,13 +1,12 @@
 /**
  * Buyers' daily caps: a lead takes a place under a buyer's cap by counting itself in `buyer_daily_counts`, one
  * statement that never passes the cap. On SQLite the places are taken inside the lead's own unit (its writer thread
- * commits one group at a time). On PostgreSQL each place is taken in a short transaction of its own, committed
- * without waiting for the disk, before the lead's unit; a place its lead did not use is given back after it
- * (docs/design-notes.md, "Buyers' caps on PostgreSQL", says why the caps stay exact). Leads no experiment counts
- * have the same done in batches by the procedure store_leads_with_places (migration 0021, take_lead_places): a change
- * to how places are offered here is made there too.
+ * commits one group at a time). On PostgreSQL leads have the same done in batches by the procedure
+ * store_leads_with_places (migration 0021, take_lead_places), committed without waiting for the disk before the
+ * leads' durable commit, and the places not used given back after it (docs/design-notes.md, "Buyers' caps on
+ * PostgreSQL", says why the caps stay exact): a change to how places are offered here is made there too.
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 
 /** What taking a place needs to know of a buyer. */
@@ -54,54 +53,3 @@ export async function takeCapSlot(db: Kysely<Database>, { buyerKey, dailyCap }: 
     .executeTakeFirst();
   return counted !== undefined;
 }
-
-/**
- * PostgreSQL: takes the lead's places before its unit, each statement a transaction of its own, so a count's row is
- * held only while PostgreSQL runs the statement. Its commit does not wait for the disk: the lead's commit after it
- * does, and flushes it. Generic buyers that may all take the lead are asked in one statement.
- */
-export async function takeSlotsApart<O extends CapHolder>(db: Kysely<Database>, offers: CapOffers<O>): Promise<O[]> {
-  const { generic, maxGeneric } = offers;
-  const one = async (offer: O) => (await takeSlots(db, [offer], offers.capDay)).length > 0;
-  if (generic.length > maxGeneric) return offerToBuyers(offers, one);
-  const [exclusive] = await offerToBuyers({ ...offers, generic: [] }, one);
-  if (exclusive) return [exclusive];
-  const taken = await takeSlots(db, generic, offers.capDay);
-  return generic.filter((offer) => taken.includes(offer.buyerKey));
-}
-
-/** One statement counting a lead for each buyer given that has room under its cap; the keys of those counted. */
-async function takeSlots(db: Kysely<Database>, offers: CapHolder[], day: string): Promise<string[]> {
-  const open = offers.filter((offer) => offer.dailyCap > 0);
-  if (open.length === 0) return [];
-  const offered = sql.join(open.map(({ buyerKey, dailyCap }) => sql`(${buyerKey}, ${dailyCap}::integer)`));
-  // Rows are taken in key order, so two statements counting the same buyers never wait on each other in a circle.
-  const { rows } = await sql<{ buyer_key: string }>`
-    with ${QUICKLY}, offered (buyer_key, cap) as (values ${offered})
-    insert into buyer_daily_counts (buyer_key, day, count)
-    select offered.buyer_key, ${day}, 1 from offered, quickly order by offered.buyer_key
-    on conflict (buyer_key, day) do update set count = buyer_daily_counts.count + 1
-    where buyer_daily_counts.count < (select cap from offered where offered.buyer_key = excluded.buyer_key)
-    returning buyer_key`.execute(db);
-  return rows.map((row) => row.buyer_key);
-}
-
-/**
- * PostgreSQL: gives back places taken by takeSlotsApart that their lead did not use (it failed, was a duplicate, or
- * its person asked to be erased). Never throws: a place not given back leaves its buyer one lead short that day,
- * never one over.
- */
-export async function giveBackSlots(db: Kysely<Database>, buyerKeys: string[], day: string): Promise<void> {
-  if (buyerKeys.length === 0) return;
-  await sql`
-    with ${QUICKLY} update buyer_daily_counts set count = count - 1 from quickly
-    where buyer_key in (${sql.join(buyerKeys)}) and day = ${day} and count > 0`
-    .execute(db)
-    .catch(() => undefined);
-}
-
-/**
- * A statement's own transaction commits without waiting for the write-ahead log to reach the disk: the setting holds
- * for that transaction only (the statement must read from `quickly` for it to be set).
- */
-const QUICKLY = sql`quickly as (select set_config('synchronous_commit', 'off', true))`;

@@ -67,8 +67,6 @@ export interface RoutedLeadOptions {
    * (looked up inside the unit, beside the writes, so intake makes no read of its own).
    */
   erased?: Outcome;
-  /** Buyers whose places under their caps were taken before the unit (PostgreSQL): the unit takes none itself. */
-  taken?: BuyerOffer[];
 }
 
 /** What a stored lead records about how it ended. */

@@ -5,23 +5,24 @@
  */
 import { sql, type Kysely } from "kysely";
 import { contactClaimKeys } from "../contacts/contactKeys";
-import { giveBackSlots, offerToBuyers, takeCapSlot, takeSlotsApart } from "./capSlots";
+import { offerToBuyers, takeCapSlot } from "./capSlots";
 import { isPostgres, runUnit } from "./connection";
 import { isErasedContact } from "./erasureStore";
 import { refreshVisitOutcome } from "./experiments/visitOutcome";
 import { contactOf, deliveryRow, toRow } from "./leadRows";
-import { storeRoutedAtOnce, storeWithPlaces } from "./routedLeadOnPostgres";
+import { storeWithPlaces } from "./routedLeadOnPostgres";
 import type { Database, LeadRow } from "./schema";
 import type { NewLead, RoutedLeadOptions, RoutedLeadResult } from "./leadShapes";
 
 export type { BuyerOffer, NewLead, Outcome, RoutedLeadOptions, RoutedLeadResult } from "./leadShapes";
 
 /**
- * Stores a lead that goes to no buyer (test, fake campaign) and returns its id; one an experiment counts (no test,
- * from a visit) is stored with its visit's counts, as one unit.
+ * Stores a lead that goes to no buyer (test, fake campaign) and returns its id; on SQLite one an experiment counts
+ * (no test, from a visit) is stored with its visit's counts, as one unit.
  */
 export async function insertLead(db: Kysely<Database>, lead: NewLead): Promise<string> {
-  if (countedLead(lead)) return runUnit(db, storeUnroutedLead, lead);
+  // PostgreSQL counts it after its commit, as any lead (countsFolding.ts).
+  if (countedLead(lead) && !isPostgres(db)) return runUnit(db, storeUnroutedLead, lead);
   return insertRow(db, lead);
 }
 
@@ -48,36 +49,22 @@ const countedLead = (lead: NewLead) => !lead.testMode && lead.visitId !== undefi
  */
 export async function insertRoutedLead(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {
   if (!isPostgres(db)) return runUnit(db, storeRoutedLead, { lead, options });
-  // PostgreSQL: no lead waits on another's commit for a buyer's count (capSlots.ts). A lead no experiment counts goes
-  // in a batch with those arriving beside it; a counted one is stored in a unit with its visit's counts, its places
-  // taken before.
-  if (!countedLead(lead)) return storeWithPlaces(db, lead, options);
-  const taken = await takeSlotsApart(db, options);
-  const unused = (used: readonly string[]) => taken.map((offer) => offer.buyerKey).filter((key) => !used.includes(key));
-  const args = { lead, options: { ...options, taken } };
-  let result: RoutedLeadResult;
-  try {
-    result = await runUnit(db, storeRoutedLead, args);
-  } catch (error) {
-    await giveBackSlots(db, unused([]), options.capDay);
-    throw error;
-  }
-  await giveBackSlots(db, unused(result.buyerKeys), options.capDay);
-  return result;
+  // PostgreSQL: in a batch with the leads arriving beside it, no lead waiting on another's commit for a buyer's count
+  // (capSlots.ts); a lead an experiment counts queues its visit in the same commit, counted after (countsFolding.ts).
+  return storeWithPlaces(db, lead, options);
 }
 
-/** The unit behind insertRoutedLead; `db` is inside the unit's transaction. */
+/** The unit behind insertRoutedLead on SQLite: the lead and, when an experiment counts it, its visit's counts. */
 export async function storeRoutedLead(db: Kysely<Database>, args: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
-  const result = isPostgres(db) ? await storeRoutedAtOnce(db, args) : await storeRouted(db, args);
+  const result = await storeRouted(db, args);
   // The visit's experiment counts follow the lead (and its deliveries, pending until they settle) in the same commit.
   if (countedLead(args.lead)) await refreshVisitOutcome(db, args.lead.flowId, args.lead.visitId!);
   return result;
 }
-
 async function storeRouted(db: Kysely<Database>, { lead, options: given }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
   const now = lead.receivedAt ?? new Date();
   const contact = contactOf(lead);
-  const options = given.erased && (await isErasedContact(db, contact)) ? { ...given, exclusive: [], generic: [], taken: [], noBuyer: given.erased } : given;
+  const options = given.erased && (await isErasedContact(db, contact)) ? { ...given, exclusive: [], generic: [], noBuyer: given.erased } : given;
   const claimKeys = contactClaimKeys(contact);
   // A second pass only when the holder of a claim vanished (erased) between our look and theirs.
   for (let pass = 0; ; pass++) {
@@ -102,7 +89,7 @@ async function storeRouted(db: Kysely<Database>, { lead, options: given }: { lea
 }
 
 async function storeOnce(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions, claimKeys: string[], now: Date): Promise<RoutedLeadResult> {
-  const taken = options.taken ?? (await offerToBuyers(options, (offer) => takeCapSlot(db, offer, options.capDay)));
+  const taken = await offerToBuyers(options, (offer) => takeCapSlot(db, offer, options.capDay));
   const code = taken[0]?.responseCode ?? options.noBuyer.code;
   const row = toRow({ ...lead, responseCode: code, ...(taken.length === 0 ? { routingNote: options.noBuyer.note } : {}) });
   await db.insertInto("leads").values(row).execute();

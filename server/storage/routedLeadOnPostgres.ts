@@ -2,9 +2,9 @@
  * PostgreSQL: a routed lead stored by store_routed_lead (migration 0020), which writes what storeRouted writes on
  * SQLite: the lead held for the operator when its person asked to be erased, else the lead, its contact claims and a
  * delivery row per buyer whose place it took (capSlots.ts), or, when another lead still holds its phone or e-mail, the
- * lead alone as that lead's duplicate. Leads no experiment counts are stored in batches, one CALL for each that also
- * takes their places and gives back the unused ones (store_leads_with_places, migration 0021); one inside a unit
- * joins the unit's transaction.
+ * lead alone as that lead's duplicate. Leads are stored in batches, one CALL for each that also takes their places
+ * and gives back the unused ones (store_leads_with_places, migration 0021). A lead an experiment counts queues its
+ * visit in its commit (migration 0022's trigger), and its counts follow (experiments/countsFolding.ts).
  */
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
@@ -18,35 +18,11 @@ import { CallBatches, type BatchLimits } from "./callBatches";
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
-/** What both calls are given beyond the rows: the erasure check, the duplicate's outcome and the contact claims. */
-async function leadArguments(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions) {
-  const now = lead.receivedAt ?? new Date();
-  const contact = contactOf(lead);
-  const hashes = options.erased ? await erasureHashes(db, contact) : [];
-  const expiresAt = new Date(now.getTime() + options.duplicateWindowMs).toISOString();
-  return sql`${json(options.erased)}::jsonb, ${hashes}::text[], ${json(options.duplicate)}::jsonb,
-    ${lead.serviceType}, ${contactClaimKeys(contact)}::text[], ${now.toISOString()}, ${expiresAt}`;
-}
-
 function result(leadId: string, code: ResponseCode, holder: string | null, buyerKeys: string[]): RoutedLeadResult {
   return holder === null ? { leadId, code, buyerKeys } : { leadId, code, buyerKeys: [], duplicateOf: holder };
 }
 
-/** Stores the lead for the buyers in `options.taken` (their places already taken) in one statement. */
-export async function storeRoutedAtOnce(db: Kysely<Database>, { lead, options }: { lead: NewLead; options: RoutedLeadOptions }): Promise<RoutedLeadResult> {
-  const now = lead.receivedAt ?? new Date();
-  const taken = options.taken ?? [];
-  const code = taken[0]?.responseCode ?? options.noBuyer.code;
-  const row = toRow({ ...lead, responseCode: code, ...(taken.length === 0 ? { routingNote: options.noBuyer.note } : {}) });
-  const deliveries = taken.map((offer) => deliveryRow(row.id, offer, now));
-  const { rows } = await sql<{ stored_id: string; stored_code: ResponseCode; holder_id: string | null; buyer_keys: string[] }>`
-    select * from store_routed_lead(${json(row)}::jsonb, ${json(deliveries)}::jsonb, ${await leadArguments(db, lead, options)})`.execute(db);
-  const stored = rows[0];
-  if (!stored) throw new Error("store_routed_lead returned no row");
-  return result(stored.stored_id, stored.stored_code, stored.holder_id, stored.buyer_keys);
-}
-
-/** A lead no experiment counts as store_leads_with_places takes it (migration 0021). */
+/** A lead and its offers as store_leads_with_places takes it (migration 0021). */
 export type BatchedLead = Record<string, unknown>;
 
 /** What the procedure answers for each lead: how it was stored, or how it failed. */
@@ -95,7 +71,7 @@ function databaseError({ state, message, detail, constraint }: { state: string; 
 const batches = new WeakMap<Kysely<Database>, CallBatches<BatchedLead, RoutedLeadResult>>();
 
 /**
- * Stores a lead no experiment counts in the next batch of its database (callBatches.ts): its places taken, the lead
+ * Stores a lead in the next batch of its database (callBatches.ts): its places taken, the lead
  * stored and the unused places given back as the unit path does, with its commits shared with the leads beside it.
  */
 export async function storeWithPlaces(db: Kysely<Database>, lead: NewLead, options: RoutedLeadOptions): Promise<RoutedLeadResult> {

@@ -1,5 +1,5 @@
 /** Kysely's view of the database: one interface per table, columns as SQL stores them. Times are ISO 8601 UTC text. */
-import type { Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Selectable } from "kysely";
 import type { PublishedFlowChangesTable, PublishedFlowTrafficTable, PublishedFlowVersionsTable, PublishedFlowsRevisionTable } from "./publishedFlowsSchema";
 
 /** A submitted lead. Contact columns are copies of answers, kept apart for de-duplication and erasure. */
@@ -221,6 +221,28 @@ export interface ExperimentVisitOutcomesTable {
   outcome: string;
 }
 
+/**
+ * PostgreSQL: a change to a counts row and its hour's row, waiting to be folded into them (migration 0022,
+ * experiments/countsFolding.ts); the counts are the rows plus the changes not yet folded.
+ */
+export interface ExperimentCountChangesTable extends Omit<ExperimentCountsTable, "day"> {
+  id: Generated<string>;
+  day: string;
+  hour: string;
+}
+
+/** PostgreSQL: visits that reached a step, waiting to be folded into experiment_step_counts. */
+export interface ExperimentStepCountChangesTable extends ExperimentStepCountsTable {
+  id: Generated<string>;
+}
+
+/** PostgreSQL: visits whose lead's outcome is to be counted (filled by a trigger on leads, drained by countsFolding.ts). */
+export interface ExperimentOutcomeQueueTable {
+  id: Generated<string>;
+  flow_id: string;
+  visit_id: string;
+}
+
 /** A traffic source a flow counts by name (at most 20 per flow; any other is "other"). */
 export interface ExperimentSourcesTable {
   flow_id: string;
@@ -321,6 +343,9 @@ export interface Database {
   experiment_hour_counts: ExperimentHourCountsTable;
   experiment_step_counts: ExperimentStepCountsTable;
   experiment_visit_outcomes: ExperimentVisitOutcomesTable;
+  experiment_count_changes: ExperimentCountChangesTable;
+  experiment_step_count_changes: ExperimentStepCountChangesTable;
+  experiment_outcome_queue: ExperimentOutcomeQueueTable;
   experiment_sources: ExperimentSourcesTable;
   analyst_sessions: AnalystSessionsTable;
   published_flow_versions: PublishedFlowVersionsTable;

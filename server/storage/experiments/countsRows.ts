@@ -1,8 +1,10 @@
 /**
  * Adding to the experiment counts rows (experiment_counts by London day, experiment_hour_counts by UTC hour,
- * experiment_step_counts): upserts that add, never overwrite.
+ * experiment_step_counts): on SQLite upserts that add, never overwrite, in the writer's unit; on PostgreSQL a change
+ * row, which no other transaction updates, folded into the counts later (countsFolding.ts).
  */
 import type { Kysely } from "kysely";
+import { isPostgres } from "../connection";
 import type { Database } from "../schema";
 
 /** One counts row: a flow's period, version, London day (and UTC hour), device and source. */
@@ -54,6 +56,10 @@ export async function addToCounts(db: Kysely<Database>, key: CountsKey, change: 
     unrouted: change.unrouted,
   };
   const where = { flow_id: key.flowId, period_id: key.periodId, flow_version: key.version, device: key.device, source: key.source };
+  if (isPostgres(db)) {
+    await db.insertInto("experiment_count_changes").values({ ...where, day: key.day, hour: key.hour, ...sums }).execute();
+    return;
+  }
   await db
     .insertInto("experiment_counts")
     .values({ ...where, day: key.day, ...sums })
@@ -72,9 +78,14 @@ export async function addToCounts(db: Kysely<Database>, key: CountsKey, change: 
 
 /** Adds visits that reached a step to its count. */
 export async function addToStepCount(db: Kysely<Database>, key: { flowId: string; periodId: string; version: number; stepId: string }, visits: number): Promise<void> {
+  const row = { flow_id: key.flowId, period_id: key.periodId, flow_version: key.version, step_id: key.stepId, visits };
+  if (isPostgres(db)) {
+    await db.insertInto("experiment_step_count_changes").values(row).execute();
+    return;
+  }
   await db
     .insertInto("experiment_step_counts")
-    .values({ flow_id: key.flowId, period_id: key.periodId, flow_version: key.version, step_id: key.stepId, visits })
+    .values(row)
     .onConflict((oc) =>
       oc.columns(["flow_id", "period_id", "flow_version", "step_id"]).doUpdateSet((eb) => ({ visits: eb("experiment_step_counts.visits", "+", eb.ref("excluded.visits")) })),
     )

@@ -2,7 +2,7 @@
  * Writing an exposure or a step reached together with the counts that follow it: the truth row is an insert that
  * does nothing when the row is there, and only a row inserted adds to the counts, in the same commit. On SQLite
  * each is a unit (one message to the writer thread, inside its group commit); on PostgreSQL one statement whose
- * insert feeds the counts' upsert, so no lock is held beyond it.
+ * insert feeds the counts' change rows (countsFolding.ts): inserts only, so no visitor waits on another's row.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
@@ -52,8 +52,8 @@ export async function storeExposure(db: Kysely<Database>, e: ExposureRow): Promi
 }
 
 /**
- * An exposure on PostgreSQL, in one statement: the insert, the counts row's +1 and any steps the visit reached
- * already. `hasLead` says the visit has a lead, whose outcome the caller then counts (storeVisitOutcome).
+ * An exposure on PostgreSQL, in one statement: the insert, a change of +1 to its counts rows and to the steps the
+ * visit reached already. `hasLead` says the visit has a lead, whose outcome the caller then counts (storeVisitOutcome).
  */
 export async function insertExposurePostgres(db: Kysely<Database>, e: ExposureRow): Promise<{ inserted: boolean; hasLead: boolean }> {
   const { rows } = await sql<{ inserted: number | string; has_lead: boolean }>`
@@ -63,18 +63,12 @@ export async function insertExposurePostgres(db: Kysely<Database>, e: ExposureRo
       on conflict (flow_id, period_id, visit_id) do nothing
       returning flow_id, period_id, visit_id, flow_version, day, device, source
     ), counted as (
-      insert into experiment_counts (flow_id, period_id, flow_version, day, device, source, exposures, leads, pending, accepted, value_pence, value_pence_squares, duplicates, rejected, unrouted)
-      select flow_id, period_id, flow_version, day, device, source, 1, 0, 0, 0, 0, 0, 0, 0, 0 from ins
-      on conflict (flow_id, period_id, flow_version, day, device, source) do update set exposures = experiment_counts.exposures + 1
-    ), counted_hour as (
-      insert into experiment_hour_counts (flow_id, period_id, hour, flow_version, device, source, exposures, leads, pending, accepted, value_pence, value_pence_squares, duplicates, rejected, unrouted)
-      select flow_id, period_id, ${exposureHour(e.at)}, flow_version, device, source, 1, 0, 0, 0, 0, 0, 0, 0, 0 from ins
-      on conflict (flow_id, period_id, hour, flow_version, device, source) do update set exposures = experiment_hour_counts.exposures + 1
+      insert into experiment_count_changes (flow_id, period_id, flow_version, day, hour, device, source, exposures)
+      select flow_id, period_id, flow_version, day, ${exposureHour(e.at)}, device, source, 1 from ins
     ), steps as (
-      insert into experiment_step_counts (flow_id, period_id, flow_version, step_id, visits)
+      insert into experiment_step_count_changes (flow_id, period_id, flow_version, step_id, visits)
       select ins.flow_id, ins.period_id, ins.flow_version, s.step_id, 1 from ins
       join experiment_step_reach s on s.flow_id = ins.flow_id and s.period_id = ins.period_id and s.visit_id = ins.visit_id
-      on conflict (flow_id, period_id, flow_version, step_id) do update set visits = experiment_step_counts.visits + 1
     )
     select (select count(*) from ins) as inserted,
       exists (select 1 from ins join leads l on l.flow_id = ins.flow_id and l.visit_id = ins.visit_id) as has_lead`.execute(db);
@@ -109,10 +103,9 @@ export async function insertStepReachPostgres(db: Kysely<Database>, r: StepReach
       on conflict (flow_id, period_id, visit_id, step_id) do nothing
       returning flow_id, period_id, visit_id, step_id
     )
-    insert into experiment_step_counts (flow_id, period_id, flow_version, step_id, visits)
+    insert into experiment_step_count_changes (flow_id, period_id, flow_version, step_id, visits)
     select ins.flow_id, ins.period_id, e.flow_version, ins.step_id, 1 from ins
-    join experiment_exposures e on e.flow_id = ins.flow_id and e.period_id = ins.period_id and e.visit_id = ins.visit_id
-    on conflict (flow_id, period_id, flow_version, step_id) do update set visits = experiment_step_counts.visits + 1`.execute(db);
+    join experiment_exposures e on e.flow_id = ins.flow_id and e.period_id = ins.period_id and e.visit_id = ins.visit_id`.execute(db);
 }
 
 /** The unit that brings a visit's counts in line with its lead's outcome (see visitOutcome.ts). */

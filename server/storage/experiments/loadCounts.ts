@@ -9,6 +9,7 @@ import { currentPeriod } from "../../experiments/experimentPeriod";
 import { londonDate } from "../../hours/londonClock";
 import { DEFAULT_RETRY_SCHEDULE, longestRetryHours } from "../../delivery/retryPolicy";
 import { exposureHour, type CountsChange } from "./countsRows";
+import { settleCounts } from "./countsFolding";
 import { listPeriods } from "./listPeriods";
 import { leftOutVisitsSince } from "../leftOutVisitsStore";
 import type { Database } from "../schema";
@@ -113,6 +114,8 @@ export async function loadExperimentCounts(
 ): Promise<ExperimentCounts | undefined> {
   const id = periodId ?? currentPeriod(flow)?.id;
   if (!id) return undefined;
+  // PostgreSQL keeps recent writes as changes beside the counts: folded first, so the report is as of now.
+  await settleCounts(db);
   const stored = (await listPeriods(db, flow.id)).find((p) => p.id === id);
   if (!stored) return undefined;
   // The plan is no part of the set-up: the current period takes split.json's as it is now.

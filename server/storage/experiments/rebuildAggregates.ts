@@ -5,6 +5,8 @@
  * one transaction (a unit), so a report never sees the counts half rebuilt.
  */
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
+import type { Database } from "../schema";
+import { lockJob } from "./countsFolding";
 
 /** Which counts to rebuild: a flow's period, all of a flow's periods, or (both absent) every flow's. */
 export interface RebuildScope {
@@ -58,12 +60,27 @@ const COUNTS_TABLES: Array<[string, { column: string; of: (alias: string) => Raw
   ["experiment_hour_counts", { column: "hour", of: (alias) => sql`substr(${sql.ref(`${alias}.exposed_at`)}, 1, 13)` }],
 ];
 
+/**
+ * PostgreSQL (migration 0022): the changes and queued outcomes of the scope are in the truth tables too, so the rebuild
+ * drops them, holding the folding jobs' locks (countsFolding.ts) until it commits. A store migrated before 0022 has
+ * none of them.
+ */
+async function forgetChanges<DB>(db: Kysely<DB>, scope: RebuildScope): Promise<void> {
+  const { rows } = await sql<{ present: string | null }>`select to_regclass('experiment_count_changes')::text as present`.execute(db);
+  if (rows[0]?.present == null) return;
+  for (const job of ["drain", "fold"] as const) await lockJob(db as unknown as Kysely<Database>, job, true);
+  for (const table of ["experiment_count_changes", "experiment_step_count_changes", "experiment_outcome_queue"]) {
+    await sql`delete from ${sql.table(table)} where ${inScope(table, { flowId: scope.flowId, periodId: table === "experiment_outcome_queue" ? undefined : scope.periodId })}`.execute(db);
+  }
+}
+
 /** Rebuilds the scope's counts from the truth tables; `db` is inside the caller's transaction. */
 export async function rebuildAggregates<DB>(db: Kysely<DB>, scope: RebuildScope): Promise<RebuildResult> {
   // PostgreSQL plans the joins below from its statistics: fresh ones, as after a restore or a bulk load they are
   // missing and a nested loop over millions of rows would be chosen. (SQLite's plans follow the primary keys.)
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`analyze experiment_exposures, experiment_step_reach, leads, deliveries`.execute(db);
+    await forgetChanges(db, scope);
   }
   for (const table of ["experiment_counts", "experiment_hour_counts", "experiment_step_counts", "experiment_visit_outcomes"]) {
     await sql`delete from ${sql.table(table)} where ${inScope(table, scope)}`.execute(db);

@@ -20,6 +20,7 @@ import * as experimentSettling from "./0018_experiment_settling";
 import * as leadRequestId from "./0019_lead_request_id";
 import * as routedLeadRoutines from "./0020_routed_lead_routines";
 import * as leadBatches from "./0021_lead_batches";
+import * as experimentCountChanges from "./0022_experiment_count_changes";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0019_lead_request_id": leadRequestId,
   "0020_routed_lead_routines": routedLeadRoutines,
   "0021_lead_batches": leadBatches,
+  "0022_experiment_count_changes": experimentCountChanges,
 };
