@@ -11,3 +11,8 @@ export function isFieldKey(key: string): key is FieldKey {
 export function fieldLabel(key: string): string {
   return isFieldKey(key) ? fieldLabels[key] : key;
 }
+
+/** A field as the studio names it in its lists: its label and key, "Current supplier (currentSupplier)". */
+export function fieldKeyWords(key: string): string {
+  return `${fieldLabel(key)} (${key})`;
+}

@@ -7,6 +7,7 @@ import { conditionFindings } from "./conditionRules";
 import type { Finding } from "./findings";
 import { kindOf } from "./kinds/registry";
 import { refusedOptions } from "./fieldValues";
+import { sellableLeadFindings } from "./sellableLead";
 import type { FlowDocument, SchemaCheck, Step } from "./types";
 import { unansweredFindings } from "./unansweredFields";
 
@@ -49,6 +50,9 @@ export function lintFlow(flow: FlowDocument, file: string, check: SchemaCheck): 
       add("several-submits", path.submits[1], `the path ${path.steps.join(" → ")} sends the lead ${path.submits.length} times (${path.submits.join(", ")})`, 'keep "submit": true on one step of the path');
     }
   }
+
+  // A lead partners cannot reach is not worth sending: every way to a sending step asks the name, phone and e-mail.
+  findings.push(...sellableLeadFindings(flow, file));
 
   // Each kind's own rules (options with words and values of their own, a form's fields asked once, …).
   for (const step of flow.steps) kindOf(step).lint?.(step, { report: (rule, message, fix) => add(rule, step.id, message, fix) });

@@ -1,5 +1,6 @@
 /** A select of the field library's keys, each read as its label and key: "Current supplier (currentSupplier)". */
-import { fieldKeys, fieldLabel } from "../../engine/core/fieldLibrary";
+import { fieldKeyWords } from "../../engine/core/fieldLabels";
+import { fieldKeys } from "../../engine/core/fieldLibrary";
 import type { FieldKey } from "../../engine/core/types";
 
 interface FieldKeySelectProps {
@@ -9,11 +10,6 @@ interface FieldKeySelectProps {
   /** Fields listed first, in their own group (those asked before the step, for a condition). */
   first?: readonly FieldKey[];
   onChange(key: FieldKey): void;
-}
-
-/** A field key as the studio shows it. */
-export function fieldKeyWords(key: string): string {
-  return `${fieldLabel(key)} (${key})`;
 }
 
 export function FieldKeySelect({ id, value, disabled, first, onChange }: FieldKeySelectProps) {

@@ -36,6 +36,14 @@ it.each<[string, () => void, string[]]>([
     ['business-water/v1.json: step "supplier": next names unknown step "adress" (unknown-step)', 'fix: did you mean "address"? The steps in this file are sites, spend, supplier, address, contact, done'],
   ],
   [
+    "a sending step that asks no way to reach the visitor",
+    () => editWater((flow) => Object.assign(step(flow, "contact"), { fields: ["businessName", "customerName"] })),
+    [
+      'business-water/v1.json: step "contact": the lead sent at "Where should we send your quotes?" can go without Phone number (phone) and Email (email) on the way sites → spend → supplier → address → contact, so no partner could reach the visitor to buy it (unsellable-lead)',
+      'fix: add Phone number (phone) and Email (email) to the fields of "Where should we send your quotes?"',
+    ],
+  ],
+  [
     "split weights adding up to 90",
     () => writeFileSync(water("split.json"), JSON.stringify({ $schema: "../../schemas/split.schema.json", default: 1, weights: { "1": 90 } })),
     ["business-water/split.json: the weights add up to 90, not 100; until it is fixed every visitor gets v1, the default, and no versions are compared (split-total)", "fix: change the weights so they add up to 100"],

@@ -62,6 +62,28 @@ describe.each(serverDialects)("publishing on %s", (dialect, skipped) => {
     expect((await leadFor(app, 4)).statusCode).toBe(400);
   });
 
+  it.skipIf(skipped)("refuses a version whose sending step collects no way to reach the visitor, in the studio's words, and stores nothing", async () => {
+    const { app, db } = await start(dialect);
+    const unsellable = await newVersion();
+    const contact = (unsellable.steps as Array<Record<string, unknown>>).find((s) => s.id === "contact")!;
+    contact.fields = ["businessName", "customerName"];
+    const before = await history(app);
+
+    const refused = await publish(app, unsellable);
+
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ findings: unknown[] }>().findings).toEqual([
+      expect.objectContaining({
+        rule: "unsellable-lead",
+        step: "contact",
+        message: expect.stringMatching(/^the lead sent at "Where should we send your quotes\?" can go without Phone number \(phone\) and Email \(email\) on the way /),
+      }),
+    ]);
+    expect(await history(app)).toEqual(before);
+    expect(await db.selectFrom("published_flow_versions").select("version").where("flow_id", "=", "business-energy").where("version", "=", 4).execute()).toEqual([]);
+    expect((await leadFor(app, 4)).statusCode).toBe(400);
+  });
+
   it.skipIf(skipped)("refuses an editor's publish and traffic change with 403, and changes nothing", async () => {
     const { app } = await start(dialect);
     const asSam = { authorization: basic(OTHER_ANALYST.name, OTHER_ANALYST.password) };

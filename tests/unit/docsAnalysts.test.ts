@@ -173,7 +173,7 @@ describe("docs/analysts.md, followed through the live preview on a scratch copy 
   });
 
   it("3. explains every rule the checks can report", () => {
-    const sources = ["lintFlow.ts", "checkFlow.ts", "flowCorpus.ts", "trafficSplit.ts", "schemaFindings.ts", "conditionRules.ts", "unansweredFields.ts", "kinds/options.ts", "kinds/form.ts"]
+    const sources = ["lintFlow.ts", "checkFlow.ts", "flowCorpus.ts", "trafficSplit.ts", "schemaFindings.ts", "conditionRules.ts", "unansweredFields.ts", "sellableLead.ts", "kinds/options.ts", "kinds/form.ts"]
       .map((file) => readFileSync(path.join(repoRoot, "engine/core", file), "utf8"))
       .join("\n");
     const rules = new Set([...sources.matchAll(/(?:add\(|rule: |report\()"([a-z-]+)"/g)].map((m) => m[1]!));

@@ -42,6 +42,7 @@ describe("npm run forms:check", () => {
     ["a path with no submit step", (d) => delete step(d, "contact").submit, /no-submit: done: the path utility → spend → contract → supplier → address → contact → done reaches success without sending the lead/],
     ["a path with two submit steps", (d) => (step(d, "address").submit = true), /several-submits: contact: the path .* sends the lead 2 times \(address, contact\)/],
     ["an option without a label", (d) => ((step(d, "utility").options as Array<{ label: string }>)[0]!.label = "  "), /option-label: utility: option "electricity" has no label/],
+    ["a sending step that asks no way to reach the visitor", (d) => (step(d, "contact").fields = ["businessName", "customerName"]), /unsellable-lead: contact: the lead sent at "Where should we send your quotes\?" can go without Phone number \(phone\) and Email \(email\)/],
     ["a form step asking for a field twice", (d) => (step(d, "contact").fields = ["businessName", "phone", "customerName", "phone", "email"]), /field-twice: contact: asks for "phone" twice/],
     ["a missing $schema", (d) => delete d.$schema, /missing-schema: -: has no \$schema/],
     ["an option value used twice", (d) => ((step(d, "utility").options as Array<{ value: string }>)[1]!.value = "electricity"), /duplicate-option: utility: option value "electricity" appears twice/],
