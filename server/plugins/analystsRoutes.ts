@@ -12,7 +12,7 @@ import type { Analyst } from "../analysts/analyst";
 import type { AnalystsAccess } from "../analysts/analystsAccess";
 import { analystsReturnPath, ANALYSTS_HOME, answerNotSignedIn, BASIC_CHALLENGE, plainAnswer, privatePage, SIGN_IN } from "../analysts/analystsAnswers";
 import { endAnalystSession, startAnalystSession } from "../analysts/analystSession";
-import { refuseUnstorableText } from "../analysts/unstorableText";
+import { refuseUnstorableText, unstorableTextIn, unstorableTextMessage } from "../analysts/unstorableText";
 import { FORM_ONLY, refusalAnswer, signInPage, signInProblemPage, SIGN_IN_NOTICES } from "../analysts/signInPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import type { PublishingContext } from "../publishing/publishVersion";
@@ -127,6 +127,8 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
       const name = typeof form.name === "string" ? form.name.trim() : "";
       const password = typeof form.password === "string" ? form.password : "";
       if (!name || !password) return html(reply, 400, signInPage({ returnPath, name, notice: SIGN_IN_NOTICES.missing }));
+      const unstorable = unstorableTextIn({ Name: name, Password: password });
+      if (unstorable) return html(reply, 400, signInPage({ returnPath, notice: unstorableTextMessage(unstorable) }));
       const checked = await access.check(request, name, password);
       if (checked.ok) {
         await startAnalystSession(request, reply, db, checked.analyst, now());
