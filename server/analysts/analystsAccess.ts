@@ -13,6 +13,7 @@ import type { Analyst } from "./analyst";
 import type { AnalystsDirectory } from "./analystsDirectory";
 import { sessionAnalyst } from "./analystSession";
 import { checkSlots, PASSWORD_CHECK_SLOTS } from "./passwordCheckSlots";
+import { isStorableText } from "../../engine/core/formats/plainText";
 import { decoyHash, verifyPassword } from "./passwords";
 import type { SignInLimits } from "./signInLimits";
 
@@ -93,18 +94,22 @@ export function analystsAccess({ directory, limits, db, now }: { directory: Anal
     return { ok: true, analyst };
   }
 
-  async function check(request: FastifyRequest, name: string, password: string): Promise<CredentialsCheck> {
-    const address = normalizeIP(request.ip, 64);
+  async function outcomeOf(request: FastifyRequest, name: string, password: string, address: string): Promise<CredentialsCheck> {
+    // No name or password holds a NUL or half of a surrogate pair: scrypt's HMAC would take "right\0" for "right", and
+    // the digests' separator would be ambiguous.
+    if (!isStorableText(name) || !isStorableText(password)) return WRONG;
     const analyst = (await directory.current())?.get(name);
     const key = digest(name, password);
-    let outcome: Promise<CredentialsCheck>;
-    if (analyst && remembered.get(key) === analyst.passwordHash) outcome = rememberedRight(request, analyst);
-    else {
-      const tryKey = `${key} ${analyst?.passwordHash ?? ""} ${address}`;
-      outcome = trying.get(tryKey) ?? tryPassword(request, analyst, name, password, key).finally(() => trying.delete(tryKey));
-      trying.set(tryKey, outcome);
-    }
-    const checked = await outcome;
+    if (analyst && remembered.get(key) === analyst.passwordHash) return rememberedRight(request, analyst);
+    const tryKey = `${key} ${analyst?.passwordHash ?? ""} ${address}`;
+    const outcome = trying.get(tryKey) ?? tryPassword(request, analyst, name, password, key).finally(() => trying.delete(tryKey));
+    trying.set(tryKey, outcome);
+    return outcome;
+  }
+
+  async function check(request: FastifyRequest, name: string, password: string): Promise<CredentialsCheck> {
+    const address = normalizeIP(request.ip, 64);
+    const checked = await outcomeOf(request, name, password, address);
     if (!checked.ok) request.log.warn({ analyst: name.slice(0, 64), address }, LOGGED[checked.refusal]);
     return checked;
   }

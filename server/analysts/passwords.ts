@@ -4,6 +4,7 @@
  * older hashes still checked.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { isStorableText } from "../../engine/core/formats/plainText";
 
 /** The fewest characters a password may have. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -20,6 +21,8 @@ const STORED = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9_-]{16,})\$([A-Za-z
 
 /** Why a password cannot be used, or undefined when it can. */
 export function passwordProblem(password: string): string | undefined {
+  // The sign-in takes no password holding them (analystsAccess.ts).
+  if (!isStorableText(password)) return "The password must not hold a NUL character or half of a surrogate pair.";
   return [...password].length < MIN_PASSWORD_LENGTH ? `The password must have at least ${MIN_PASSWORD_LENGTH} characters.` : undefined;
 }
 

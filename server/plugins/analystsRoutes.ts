@@ -4,13 +4,15 @@
  * plain sign-in form, POST /analysts/sign-out ends the session. Anonymous requests get 401 and nothing else (a
  * browser asking for a page is sent to the form); with no analysts in the store every page here is not found. A
  * change (any method but GET) is taken only from the site's own pages, and each page or API checks the analyst's
- * role (server/analysts/needsRole.ts).
+ * role (server/analysts/needsRole.ts). Text no store keeps as sent (NUL, half of a surrogate pair, bytes that are not
+ * UTF-8) is refused from every body before a route reads it (server/analysts/unstorableText.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Analyst } from "../analysts/analyst";
 import type { AnalystsAccess } from "../analysts/analystsAccess";
 import { analystsReturnPath, ANALYSTS_HOME, answerNotSignedIn, BASIC_CHALLENGE, plainAnswer, privatePage, SIGN_IN } from "../analysts/analystsAnswers";
 import { endAnalystSession, startAnalystSession } from "../analysts/analystSession";
+import { refuseUnstorableText, unstorableTextIn, unstorableTextMessage } from "../analysts/unstorableText";
 import { FORM_ONLY, refusalAnswer, signInPage, signInProblemPage, SIGN_IN_NOTICES } from "../analysts/signInPage";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import type { PublishingContext } from "../publishing/publishVersion";
@@ -73,6 +75,7 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
         request.analystRole = "publisher";
       });
       open.addHook("onRequest", refuseOtherSites);
+      open.addHook("preValidation", refuseUnstorableText);
       open.get("/analysts", toIndex);
       open.get("/analysts/", toHome);
       await open.register(analystsFlowsRoutes, { ...pages, analystOf: () => undefined });
@@ -95,6 +98,7 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
       request.analystRole = who.analyst.role;
     });
     gated.addHook("onRequest", refuseOtherSites);
+    gated.addHook("preValidation", refuseUnstorableText);
     gated.get("/analysts", toIndex);
     gated.get("/analysts/", toHome);
     await gated.register(analystsFlowsRoutes, { ...pages, analystOf: (request) => request.analyst?.name });
@@ -123,6 +127,8 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
       const name = typeof form.name === "string" ? form.name.trim() : "";
       const password = typeof form.password === "string" ? form.password : "";
       if (!name || !password) return html(reply, 400, signInPage({ returnPath, name, notice: SIGN_IN_NOTICES.missing }));
+      const unstorable = unstorableTextIn({ Name: name, Password: password });
+      if (unstorable) return html(reply, 400, signInPage({ returnPath, notice: unstorableTextMessage(unstorable) }));
       const checked = await access.check(request, name, password);
       if (checked.ok) {
         await startAnalystSession(request, reply, db, checked.analyst, now());

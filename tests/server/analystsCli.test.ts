@@ -89,6 +89,7 @@ describe("npm run analysts", () => {
 
   it.each([
     ["a password under 12 characters", ["add", "sam"], "short pass!", /at least 12 characters/],
+    ["a password holding a NUL character, which signing in refuses", ["add", "sam"], `${PASSWORD}\u0000`, /must not hold a NUL character or half of a surrogate pair/],
     ["a name already listed", ["add", "jo"], PASSWORD, /jo is already an analyst/],
   ])("refuses %s with a clear message, and changes nothing", async (_case, args, password, message) => {
     await run(["add", "jo"]);
