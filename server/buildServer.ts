@@ -35,7 +35,8 @@ import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
 import previewRoutes from "./plugins/previewRoutes";
-import quotePages, { versionPageFile } from "./plugins/quotePages";
+import quotePages from "./plugins/quotePages";
+import { quotePageFiles, versionPageFile } from "./quotePageFiles";
 import { plainQuote } from "./plainQuote/plainQuote";
 import type { LeadTaking } from "./leads/takeLead";
 import rateLimits from "./plugins/rateLimits";
@@ -119,8 +120,12 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     await Promise.all([rateLimitCounts.close(), counts.close()]);
     await redis?.close();
   });
+  // A version published since the build is drawn by the server, its validators made by the server (one path with the build's).
+  const flowAssets = validatorAssets();
+  const publishedData = published ? async (flow: FlowDocument) => ({ document: flow, validators: Object.fromEntries([...(await flowAssets.of(flow))].map(([key, asset]) => [key, asset.url])) }) : undefined;
+  const pages = quotePageFiles(config.siteDir, publishedData);
   // The operators' metrics only with a metrics port (server/metrics/): without one, no part is given any to count.
-  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, siteHours, now, log: app.log, ...(redis ? { redis } : {}) });
+  const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, pages, siteHours, now, log: app.log, ...(redis ? { redis } : {}) });
   const db = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl })
     : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite"), ...(metrics ? { onCommit: metrics.storage.committed } : {}) });
@@ -171,12 +176,9 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const { newVisitsMax, quoteSessionsMax, windowMs } = config.perAddress;
   const budgets = { newVisits: clientBudget(counts, "new-visits", { max: newVisitsMax, windowMs }), quoteSessions: clientBudget(counts, "quote-sessions", { max: quoteSessionsMax, windowMs }) };
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
-  // A version published since the build is drawn by the server, its validators made by the server (one path with the build's).
-  const flowAssets = validatorAssets();
-  const publishedPages = published ? { published: async (flow: FlowDocument) => ({ document: flow, validators: Object.fromEntries([...(await flowAssets.of(flow))].map(([key, asset]) => [key, asset.url])) }) } : {};
   if (published) await app.register(flowAssetsRoutes, { flows, assets: flowAssets });
-  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, plain, ...publishedPages, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
-  await app.register(healthRoutes, { db, flows });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, pages, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
+  await app.register(healthRoutes, { db, flows, pages });
   if (analysts === "signed-in") await importAnalystsFile(db, config.analystsFile, now(), app.log);
   const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });
   const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};

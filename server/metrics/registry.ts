@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { Registry, collectDefaultMetrics } from "prom-client";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
 import type { FlowCatalog } from "../flowCatalog";
+import type { QuotePageFiles } from "../quotePageFiles";
 import type { OpeningHours } from "../hours/openingHours";
 import type { RedisHealth } from "../security/sharedRedis";
 import type { Database } from "../storage/schema";
@@ -64,9 +65,9 @@ export function processMetrics({ buyers, now, log }: MetricsSources): ProcessMet
 }
 
 /** The server's registry: the process's series, and HTTP, leads, experiments, flows, the site's hours and, when the limits are shared, Redis. */
-export function serverMetrics(sources: MetricsSources & { flows: FlowCatalog; siteHours: OpeningHours; redis?: RedisHealth }): ServerMetrics {
+export function serverMetrics(sources: MetricsSources & { flows: FlowCatalog; pages: QuotePageFiles; siteHours: OpeningHours; redis?: RedisHealth }): ServerMetrics {
   const base = processMetrics(sources);
-  flowMetrics(base.registry, sources.flows);
+  flowMetrics(base.registry, sources.flows, sources.pages);
   hoursMetrics(base.registry, sources.siteHours, sources.now);
   if (sources.redis) redisMetrics(base.registry, sources.redis);
   return {

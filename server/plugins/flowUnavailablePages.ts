@@ -1,11 +1,12 @@
 /**
  * The quote page of a flow with no version the server can serve answers 503 with the site's error page
  * (quote-unavailable.html, pre-rendered by the build: the specification's "Something has gone wrong. Please try
- * again." and how to reach us) instead of a form whose leads it could not take. Every other page is untouched.
+ * again." and how to reach us) instead of a form whose leads it could not take; so does a flow whose control has no
+ * page this server can send (quotePages.ts). Every other page is untouched.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 import { quotePath } from "../../engine/core/quotePaths";
@@ -34,9 +35,14 @@ async function flowUnavailablePages(fastify: FastifyInstance, { flows, siteDir }
     const flow = unavailableFlows(flows.corpus()).find((f) => quotePath(f.path) === page);
     if (!flow) return;
     request.log.error({ flowId: flow.id }, `Quote flow ${flow.id} is not served: answering ${page} with the error page`);
-    const html = await readFile(path.join(siteDir, UNAVAILABLE_PAGE), "utf8").catch(() => fallbackPage);
-    return reply.code(503).header("cache-control", "no-store").header("retry-after", "300").type("text/html; charset=utf-8").send(html);
+    return sendUnavailablePage(reply, siteDir);
   });
+}
+
+/** Answers 503 with the built site's error page (the same words without the site around them when it has not been built). */
+export async function sendUnavailablePage(reply: FastifyReply, siteDir: string): Promise<FastifyReply> {
+  const html = await readFile(path.join(siteDir, UNAVAILABLE_PAGE), "utf8").catch(() => fallbackPage);
+  return reply.code(503).header("cache-control", "no-store").header("retry-after", "300").type("text/html; charset=utf-8").send(html);
 }
 
 /** On the root instance, so the hook sees the static site's requests. */

@@ -1,22 +1,25 @@
 /**
  * GET /api/health: 200 when the server answers and its database does. `status` is "degraded" while a quote flow
- * file has an error (the server still serves every other flow); `flows` then names each problem.
+ * file has an error (the server still serves every other flow) or a flow's page cannot be served (its control has no
+ * page this server can send, quotePageFiles.ts); `flows` then names each problem.
  */
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
 import { findingLine } from "../../engine/core/findings";
 import { unavailableFlows, type FlowCatalog } from "../flowCatalog";
+import { unservedFlows, type QuotePageFiles } from "../quotePageFiles";
 import type { Database } from "../storage/schema";
 
 export interface HealthRoutesOptions {
   db: Kysely<Database>;
   flows: FlowCatalog;
+  pages: QuotePageFiles;
 }
 
 const lines = { type: "array", items: { type: "string" } };
 
 /** The health route, for load balancers and uptime checks. */
-export default async function healthRoutes(fastify: FastifyInstance, { db, flows }: HealthRoutesOptions): Promise<void> {
+export default async function healthRoutes(fastify: FastifyInstance, { db, flows, pages }: HealthRoutesOptions): Promise<void> {
   fastify.get(
     "/api/health",
     {
@@ -27,7 +30,7 @@ export default async function healthRoutes(fastify: FastifyInstance, { db, flows
             required: ["status"],
             properties: {
               status: { enum: ["ok", "degraded"] },
-              flows: { type: "object", properties: { errors: lines, unavailable: lines } },
+              flows: { type: "object", properties: { errors: lines, unavailable: lines, unserved: lines } },
             },
           },
         },
@@ -37,8 +40,9 @@ export default async function healthRoutes(fastify: FastifyInstance, { db, flows
       await sql`select 1`.execute(db);
       const corpus = flows.corpus();
       const errors = corpus.findings.filter((f) => f.severity === "error").map(findingLine);
-      if (errors.length === 0) return { status: "ok" as const };
-      return { status: "degraded" as const, flows: { errors, unavailable: unavailableFlows(corpus).map((f) => f.id) } };
+      const unserved = await unservedFlows(pages, corpus);
+      if (errors.length === 0 && unserved.length === 0) return { status: "ok" as const };
+      return { status: "degraded" as const, flows: { errors, unavailable: unavailableFlows(corpus).map((f) => f.id), unserved } };
     },
   );
 }

@@ -2,14 +2,13 @@
  * GET /quote/…: the server serves each quote page in the version the visit is assigned. `?v=N` serves N as a
  * preview; otherwise the visit's cookie (made on its first quote page) is hashed with the flow id into the
  * weights in force (experiments/assignVersion.ts). The build pre-renders the first step of every version
- * (`v<N>.html` beside the page's `index.html`), so the HTML is the visit's own and scripts never draw it again.
+ * (`v<N>.html` beside the page's `index.html`), and the server draws a version published since into the flow's page
+ * (quotePageFiles.ts), whether it is the control or not, so the HTML is the visit's own and scripts never draw it again.
  * A visit served a version by chance counts once per period as an exposure and, served the page itself, as reaching
  * the version's first step (the page is that step, whether or not its scripts run); previews, test visits (`tm`), bots,
  * prefetches and visitors who object to counting never do. A quote page the site's app draws itself (reached from
  * another page of the site) asks GET /api/quote-version for the same choice.
  */
-import { stat } from "node:fs/promises";
-import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { CorpusFlow } from "../../engine/core/flowCorpus";
@@ -26,7 +25,6 @@ import { namedSource } from "../storage/experiments/namedSources";
 import { deviceClass, hostName, trafficSource } from "../experiments/visitSegments";
 import { escapeHtml, plainPage } from "../plainPage";
 import type { PlainQuote, StepPage } from "../plainQuote/plainQuote";
-import { loadStepRenderer, type PublishedData, type StepRenderer } from "../plainQuote/stepPages";
 import { sendTooMany, stepGetLimits } from "../plainQuote/stepLimits";
 import { postedFromAnotherSite } from "../security/crossSitePost";
 import { PLAIN_NOTICES } from "../plainQuote/plainQuote";
@@ -36,13 +34,17 @@ import type { Database } from "../storage/schema";
 import type { ClientBudget } from "../security/clientBudget";
 import { QUOTE_SESSIONS_SPENT, takeQuoteSessionStart } from "../plainQuote/quoteSessionBudget";
 import { plainStepOutcome, type ExperimentMetrics, type PlainStepOutcome } from "../metrics/experimentMetrics";
+import { versionPageFile, type QuotePageFiles } from "../quotePageFiles";
+import { sendUnavailablePage } from "./flowUnavailablePages";
 
 export interface QuotePagesOptions {
   db: Kysely<Database>;
   flows: FlowCatalog;
   now: () => Date;
-  /** The built site's folder (absolute), holding each version's page. */
+  /** The built site's folder (absolute), holding the error page. */
   siteDir: string;
+  /** The built site's quote pages: each version's, and the flows' that a version published since is drawn into. */
+  pages: QuotePageFiles;
   /** Steps posted as plain forms and drawn by the server (a quote without scripts). */
   plain: PlainQuote;
   /** Plain step posts a client may send per rate-limit window (a quote is a dozen of them); step pages drawn likewise. */
@@ -51,14 +53,9 @@ export interface QuotePagesOptions {
   budgets: { newVisits: ClientBudget; quoteSessions: ClientBudget };
   /** The site's own origin: a step is taken only from its pages. */
   siteOrigin: () => string;
-  /** What a page of a version published since the build carries (its document and validators); none: no such version is drawn. */
-  published?: PublishedData;
   /** Counts exposures and plain steps (when the server exports metrics). */
   metrics?: ExperimentMetrics;
 }
-
-/** The pre-rendered page of one version, beside the quote page's index.html. */
-export const versionPageFile = (flowPath: string, version: number): string => path.posix.join("quote", flowPath, `v${version}.html`);
 
 /** What the query asks of the page. */
 interface QuoteQuery {
@@ -70,24 +67,8 @@ interface QuoteQuery {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin, metrics, published }: QuotePagesOptions): Promise<void> {
-  // Whether the build wrote a version's page: checked once per file (a built site does not change while served).
-  const built = new Map<string, Promise<boolean>>();
-  const isBuilt = (file: string) => {
-    let answer = built.get(file);
-    if (!answer) built.set(file, (answer = stat(path.join(siteDir, file)).then((s) => s.isFile(), () => false)));
-    return answer;
-  };
-
-  // Drawn by the build's server bundle, loaded on the first step drawn.
-  let renderer: Promise<StepRenderer | undefined> | undefined;
-  const stepRenderer = () => (renderer ??= loadStepRenderer(siteDir, versionPageFile, published));
-  /**
-   * Whether a version's first page can be sent: the build's file, or (a version published since the build) drawn by
-   * the build's server bundle into the page the build made for the flow.
-   */
-  const hasPage = async (flow: CorpusFlow, version: number) =>
-    (await isBuilt(versionPageFile(flow.path, version))) || (published !== undefined && (await isBuilt(path.posix.join("quote", flow.path, "index.html"))) && (await stepRenderer()) !== undefined);
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin, metrics, pages }: QuotePagesOptions): Promise<void> {
+  const { isBuilt, stepRenderer, hasPage } = pages;
   const sendStepPage = async (request: FastifyRequest, reply: FastifyReply, page: StepPage) => {
     const drawn = await (await stepRenderer())?.render(page.flow, page.served);
     // The page holds the visitor's answers: never kept by any cache, and fetched again on the browser's Back.
@@ -130,13 +111,17 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     }
 
     // No page built for the flow (an API-only server, or a flow added since the build): the site's 404.
-    if (!fastify.hasReplyDecorator("sendFile") || !(await isBuilt(versionPageFile(flow.path, flow.defaultVersion!)))) return reply.callNotFound();
+    if (!fastify.hasReplyDecorator("sendFile") || !(await pages.hasFlowPage(flow))) return reply.callNotFound();
     const version = await serveVisit(request, reply, flow, (v) => hasPage(flow, v), { asked: request.query.v, shows: request.method === "GET", showsStart: true });
     // The page differs from visit to visit: never from a shared cache, always checked with the server.
     reply.header("vary", "Cookie").header("cache-control", "private, no-cache");
     if (await isBuilt(versionPageFile(flow.path, version))) return reply.sendFile(versionPageFile(flow.path, version));
     const drawn = await (await stepRenderer())?.firstPage(flows.getFlow(flow.id, version)!);
-    if (drawn === undefined) return reply.callNotFound();
+    // The control has no page this server can send (quotePageFiles.ts): the error page, and /api/health names the flow.
+    if (drawn === undefined) {
+      request.log.error({ flowId: flow.id, version }, `Quote flow ${flow.id}: v${version} has no page this server can draw; answering ${quotePath(flow.path)} with the error page`);
+      return sendUnavailablePage(reply, siteDir);
+    }
     return reply.type("text/html; charset=utf-8").send(drawn);
   };
 

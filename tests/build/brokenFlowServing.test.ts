@@ -55,6 +55,6 @@ describe("a server started with one broken flow", () => {
 
   it("says which flow is down in /api/health", async () => {
     const health = (await get("/api/health")).json();
-    expect(health).toEqual({ status: "degraded", flows: { errors: [expect.stringContaining('business-water/v1.json: step "supplier": next names unknown step "adress"')], unavailable: ["business-water"] } });
+    expect(health).toEqual({ status: "degraded", flows: { errors: [expect.stringContaining('business-water/v1.json: step "supplier": next names unknown step "adress"')], unavailable: ["business-water"], unserved: [] } });
   });
 });

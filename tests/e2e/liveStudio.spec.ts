@@ -1,13 +1,14 @@
 /**
  * The studio on the live site, in Chromium against a production server: a publisher makes home insurance's v2 by
  * sight (a question for visitors who tick Buildings), publishes it, gives it 20%; a fresh visitor served v2 by weight
- * walks the branch to success; the publisher ships v2, then restores the earlier traffic from the history. An
+ * walks the branch to success; the publisher ships v2, a fresh phone visitor is served it and walks it to success, then
+ * the publisher restores the earlier traffic from the history. An
  * editor sees no Publish or traffic controls; anonymous visitors get nothing. Axe finds nothing on each screen.
  * With TEST_DATABASE_URL set, two instances share one PostgreSQL and the visitor is served by the other one.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "./pageTest";
+import { expect, test, type Browser, type Page } from "./pageTest";
 import type { FlowDocument } from "../../engine/core/types";
 import { answerStep, sampleVisitor } from "./flowDriver";
 import { EDITOR, liveServerForTests, PUBLISHER } from "./liveStudioServer";
@@ -61,6 +62,31 @@ async function freshVisit(): Promise<{ version: number; cookie?: string }> {
   return { version: Number(/data-flow-version="(\d+)"/.exec(html)?.[1]), ...(cookie ? { cookie } : {}) };
 }
 
+/** A phone visitor (with the visit cookie given, else a new one) walks v2 (`doc`) to success, ticking Buildings: the steps seen. */
+async function walkV2(browser: Browser, doc: FlowDocument, cookie?: string): Promise<string[]> {
+  const visitor = await browser.newContext({ userAgent: PHONE });
+  if (cookie) {
+    const [name, value] = cookie.split("=");
+    await visitor.addCookies([{ name: name!, value: value!, url: server.visitorOrigin }]);
+  }
+  const visit = await visitor.newPage();
+  await visit.goto(`${server.visitorOrigin}/quote/home-insurance/`);
+  await expect(visit.locator(".quote-flow")).toHaveAttribute("data-version", "2");
+  const details = sampleVisitor();
+  const seen: string[] = [];
+  for (let guard = 0; guard < 12; guard++) {
+    await expect(visit.locator(".quote-page")).toHaveAttribute("data-ready", "true");
+    const stepId = (await visit.locator(".quote-flow").getAttribute("data-step"))!;
+    seen.push(stepId);
+    const step = doc.steps.find((s) => s.id === stepId)!;
+    if (step.kind === "success") break;
+    await answerStep(visit, step, { choose: { cover: "buildings" } }, details);
+    await expect(visit.locator(".quote-flow")).not.toHaveAttribute("data-step", stepId, { timeout: 10_000 });
+  }
+  await visitor.close();
+  return seen;
+}
+
 test("anonymous visitors get nothing of the studio", async ({ request }) => {
   const page = await request.get(`${server.origin}/analysts/studio/home-insurance/v1`, { maxRedirects: 0, headers: { accept: "text/html" } });
   const api = await request.get(`${server.origin}/api/analysts/studio/flows`);
@@ -69,7 +95,7 @@ test("anonymous visitors get nothing of the studio", async ({ request }) => {
   expect(api.status()).toBe(401);
 });
 
-test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by weight walks the branch, then it is shipped and the traffic restored", async ({ page, browser }) => {
+test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by weight walks the branch, then it is shipped, walked by a fresh visitor and the traffic restored", async ({ page, browser }) => {
   // The list and the published version: read only.
   await signIn(page, PUBLISHER);
   await expect(page.getByRole("heading", { level: 1, name: "Flow studio" })).toBeVisible();
@@ -132,33 +158,20 @@ test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by
   let served: { version: number; cookie?: string } = { version: 0 };
   for (let tries = 0; tries < 80 && served.version !== 2; tries++) served = await freshVisit();
   expect(served.version, "a visitor is served v2 within 80 fresh visits at 20%").toBe(2);
-  const [name, value] = served.cookie!.split("=");
-  const visitor = await browser.newContext({ userAgent: PHONE });
-  await visitor.addCookies([{ name: name!, value: value!, url: server.visitorOrigin }]);
-  const visit = await visitor.newPage();
-  await visit.goto(`${server.visitorOrigin}/quote/home-insurance/`);
   const v2 = (await (await page.request.get(`${server.origin}/api/analysts/studio/flows/home-insurance`)).json()) as { files: Record<string, { text: string }> };
   const doc = JSON.parse(v2.files["v2.json"]!.text) as FlowDocument;
-  await expect(visit.locator(".quote-flow")).toHaveAttribute("data-version", "2");
-  const details = sampleVisitor();
-  const seen: string[] = [];
-  for (let guard = 0; guard < 12; guard++) {
-    await expect(visit.locator(".quote-page")).toHaveAttribute("data-ready", "true");
-    const stepId = (await visit.locator(".quote-flow").getAttribute("data-step"))!;
-    seen.push(stepId);
-    const step = doc.steps.find((s) => s.id === stepId)!;
-    if (step.kind === "success") break;
-    await answerStep(visit, step, { choose: { cover: "buildings" } }, details);
-    await expect(visit.locator(".quote-flow")).not.toHaveAttribute("data-step", stepId, { timeout: 10_000 });
-  }
+  const seen = await walkV2(browser, doc, served.cookie);
   expect(seen.slice(0, 2)).toEqual(["cover", "new-step"]);
   expect(seen.at(-1)).toBe("done");
-  await visitor.close();
 
-  // Ship v2, then restore the 80/20 traffic from the history.
+  // Ship v2: every fresh visitor is served it, on the other instance too, and walks it to success.
   await traffic(page).getByRole("button", { name: ui("Ship v2") }).click();
   await confirmTraffic(page, "v2 won", true);
   await expect(history(page).getByRole("listitem").first()).toContainText("Traffic: v1 0%, v2 100% (control v2)");
+  await expect.poll(async () => (await freshVisit()).version, { message: "a fresh visitor is served the shipped v2" }).toBe(2);
+  expect((await walkV2(browser, doc)).at(-1)).toBe("done");
+
+  // Restore the 80/20 traffic from the history.
   await history(page).getByRole("button", { name: /^Restore this traffic: v1 80%, v2 20%/ }).click();
   await confirmTraffic(page, "Back to the test");
   await expect(history(page).getByRole("listitem").first()).toContainText("Traffic: v1 80%, v2 20% (control v1)");

@@ -67,6 +67,7 @@ describe("a server started with a broken flow", () => {
       flows: {
         errors: [expect.stringMatching(/forms\/business-energy\/v1\.json: step "meter": next names unknown step "contrakt"$/)],
         unavailable: ["business-energy"],
+        unserved: [],
       },
     });
   });

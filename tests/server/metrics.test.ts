@@ -62,6 +62,7 @@ describe.each(serverDialects)("the operators' metrics (%s)", (dialect, skipped) 
     expect(valueOf(text, "switchplan_delivery_queue_depth", { buyer: "day-energy" })).toBe(0);
     expect(valueOf(text, "switchplan_delivery_oldest_waiting_seconds", { buyer: "day-energy" })).toBe(0);
     expect(valueOf(text, "switchplan_flow_unavailable", { flow: "fixture-business-energy" })).toBe(0);
+    expect(valueOf(text, "switchplan_flow_page_unserved", { flow: "fixture-business-energy" })).toBe(0);
     expect(valueOf(text, "switchplan_flow_versions_served", { flow: "fixture-business-energy" })).toBe(1);
     expect(valueOf(text, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
     if (dialect === "SQLite") expect(valueOf(text, "switchplan_sqlite_commit_seconds_count")).toBeGreaterThan(0);

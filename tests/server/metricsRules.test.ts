@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadBuyers } from "../../server/buyers/loadBuyers";
 import { loadConfig, repoRoot } from "../../server/config";
 import { loadFlowCatalog } from "../../server/flowCatalog";
+import { quotePageFiles } from "../../server/quotePageFiles";
 import { parseOpeningHours } from "../../server/hours/openingHours";
 import { processMetrics, serverMetrics } from "../../server/metrics/registry";
 import { openDatabase } from "../../server/storage/database";
@@ -33,7 +34,7 @@ beforeAll(async () => {
   // With REDIS_URL set the server also exports Redis's series; a Redis that answers stands in for it here.
   const redis = { reachable: () => true, fallbackCounts: () => ({ rate_limit: 0, budget: 0 }) };
   const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
-  const server = serverMetrics({ buyers, flows: loadFlowCatalog(config.formsDir), siteHours, now: () => new Date(), log, redis });
+  const server = serverMetrics({ buyers, flows: loadFlowCatalog(config.formsDir), pages: quotePageFiles(config.siteDir), siteHours, now: () => new Date(), log, redis });
   server.watch(db, {});
   const worker = processMetrics({ buyers, now: () => new Date(), log });
   worker.watch(db, {});
@@ -68,7 +69,7 @@ describe("the operators' monitoring files", () => {
     for (const name of [
       "up", "switchplan_http_requests_total", "switchplan_lead_commit_seconds_bucket", "switchplan_leads_stored_total", "switchplan_site_open",
       "switchplan_delivery_oldest_waiting_seconds", "switchplan_delivery_oldest_pending_seconds", "switchplan_delivery_held", "switchplan_delivery_dead_total",
-      "switchplan_delivery_attempts_total", "switchplan_delivery_worker", "nodejs_eventloop_lag_p99_seconds", "switchplan_flow_unavailable",
+      "switchplan_delivery_attempts_total", "switchplan_delivery_worker", "nodejs_eventloop_lag_p99_seconds", "switchplan_flow_unavailable", "switchplan_flow_page_unserved",
       "switchplan_redis_reachable", "switchplan_redis_fallback_counts_total", "switchplan_database_reachable", "switchplan_store_errors_total",
       "switchplan_leads_dropped_as_bots_total", "process_start_time_seconds",
     ]) {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANALYST, basic, writeTestAnalysts } from "./support/analysts";
-import { openTestPostgres, testDatabaseUrl, type TestDatabase } from "./support/databases";
+import { describe, expect, it } from "vitest";
+import { ANALYST, basic } from "./support/analysts";
+import { testDatabaseUrl } from "./support/databases";
 import { eventually } from "./support/eventually";
-import { businessEnergyV1, makeTempDir, removeTempDir, startTestServer, type TestServer } from "./testServer";
+import { twoInstancesForTests } from "./support/twoInstances";
+import { businessEnergyV1 } from "./testServer";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { repoRoot } from "../../server/config";
@@ -17,44 +18,30 @@ async function servedVersions(app: FastifyInstance): Promise<number[]> {
 }
 
 describe.skipIf(!testDatabaseUrl)("two instances on one PostgreSQL", () => {
-  let store: TestDatabase;
-  let dir: string;
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    store = await openTestPostgres();
-    dir = await makeTempDir("switchplan-two-");
-    const env = { DATABASE_URL: store.url!, ANALYSTS_FILE: await writeTestAnalysts(dir, [{ ...ANALYST, role: "publisher" }]) };
-    [a, b] = await Promise.all([startTestServer(env), startTestServer(env)]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await store?.drop();
-    await removeTempDir(dir);
-  });
+  const { a, b } = twoInstancesForTests();
 
   it("serves a version published on one instance from the other, with no restart", async () => {
     const doc = JSON.parse(await readFile(path.join(repoRoot, "forms", "business-energy", "v1.json"), "utf8")) as Record<string, unknown>;
-    const published = await a.app.inject({ method: "POST", url: "/api/analysts/flows/business-energy/versions", headers: asJo, payload: { document: { ...doc, version: 4 }, why: "Same as v1, to compare" } });
+    const published = await a().app.inject({ method: "POST", url: "/api/analysts/flows/business-energy/versions", headers: asJo, payload: { document: { ...doc, version: 4 }, why: "Same as v1, to compare" } });
     expect(published.statusCode).toBe(201);
 
     const lead = await eventually(
-      async () => (await b.app.inject({ method: "POST", url: "/api/leads", payload: businessEnergyV1({}, { version: 4 }) })).statusCode,
+      async () => (await b().app.inject({ method: "POST", url: "/api/leads", payload: businessEnergyV1({}, { version: 4 }) })).statusCode,
       (status) => status === 200,
     );
     expect(lead).toBe(200);
   });
 
   it("follows a traffic change made on the other instance, and its restore", async () => {
-    const ship = await a.app.inject({ method: "POST", url: "/api/analysts/flows/business-energy/traffic/ship", headers: asJo, payload: { version: 2, why: "v2 won" } });
+    const ship = await a().app.inject({ method: "POST", url: "/api/analysts/flows/business-energy/traffic/ship", headers: asJo, payload: { version: 2, why: "v2 won" } });
     expect(ship.statusCode).toBe(200);
-    expect(await eventually(() => servedVersions(b.app), (v) => v.join() === "2")).toEqual([2]);
+    expect(await eventually(() => servedVersions(b().app), (v) => v.join() === "2")).toEqual([2]);
 
-    const first = (await b.app.inject({ method: "GET", url: "/api/analysts/flows/business-energy/history", headers: asJo })).json<{ changes: Array<{ change: number; kind: string; analyst: string }> }>().changes.findLast((c) => c.kind === "traffic")!;
-    const restore = await b.app.inject({ method: "POST", url: "/api/analysts/flows/business-energy/traffic/restore", headers: asJo, payload: { change: first.change, why: "Back to forms/" } });
+    const first = (await b().app.inject({ method: "GET", url: "/api/analysts/flows/business-energy/history", headers: asJo })).json<{ changes: Array<{ change: number; kind: string; analyst: string }> }>().changes.findLast((c) => c.kind === "traffic")!;
+    const restore = await b().app.inject({ method: "POST", url: "/api/analysts/flows/business-energy/traffic/restore", headers: asJo, payload: { change: first.change, why: "Back to forms/" } });
     expect(restore.statusCode).toBe(200);
     expect(first.analyst).toBe("forms/");
     // forms/' split shares visitors between v1, v2 and v3 again: a new visit is no longer sure to get v2.
-    expect(await eventually(() => servedVersions(a.app), (v) => v.length > 1)).not.toEqual([2]);
+    expect(await eventually(() => servedVersions(a().app), (v) => v.length > 1)).not.toEqual([2]);
   });
 });

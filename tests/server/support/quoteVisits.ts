@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { loadFlowCorpus } from "../../../engine/node/formsFolder";
 import { quotePath } from "../../../engine/core/quotePaths";
-import { versionPageFile } from "../../../server/plugins/quotePages";
+import { versionPageFile } from "../../../server/quotePageFiles";
 
 /** A browser's user agent: what a visitor's page request carries (a test client's own would count as a bot). */
 export const BROWSER_AGENT = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
