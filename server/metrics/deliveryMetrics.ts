@@ -1,18 +1,22 @@
 /**
  * Delivery to buyers: attempts by outcome, each buyer's send time and dead deliveries, counted by the worker that
  * made them, and the queue read from the database at each scrape: depth by buyer, the age of each buyer's
- * longest-waiting due row, of its oldest waiting row due or not, and what waits for a signing secret. Every
- * process reads the same queue: on a dashboard take the max over instances, never the sum.
+ * longest-waiting due row, of its oldest waiting row due or not, what was given up on lately and not put back, and
+ * what waits for a signing secret. Every process reads the same queue: on a dashboard take the max over instances,
+ * never the sum.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import type { BuyerDirectory } from "../buyers/buyerDirectory";
-import { QUEUE_COUNT_CAP, oldestDueSecondsByBuyer, oldestWaitingSecondsByBuyer, waitingByBuyer } from "../storage/deliveryQueue";
+import { DEAD_COUNT_CAP, QUEUE_COUNT_CAP, deadSinceByBuyer, oldestDueSecondsByBuyer, oldestWaitingSecondsByBuyer, waitingByBuyer } from "../storage/deliveryQueue";
 import type { Database } from "../storage/schema";
 import { OTHER, everyCombination, knownOr, startAtZero } from "./labels";
 
 const OUTCOMES = ["delivered", "duplicate", "rejected", "retry"];
+
+/** How far back the recent dead rows are read: longer than the alert's 15 minutes, which a requeue then clears at once. */
+const DEAD_RECENT_MS = 60 * 60_000;
 
 /** Seconds one send to a buyer takes, up to the delivery time-out (10 s by default). */
 const SEND_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -82,6 +86,12 @@ export function deliveryMetrics(registry: Registry, source: DeliveryQueueSource)
     "switchplan_delivery_oldest_pending_seconds",
     "Age of each buyer's oldest delivery not yet settled, due or not (held for a secret, in back-off after failures), in seconds since its lead was stored (0 when none waits).",
     () => read(() => oldestWaitingSecondsByBuyer(db, keys, now())),
+  );
+  perBuyerGauge(
+    registry,
+    "switchplan_delivery_dead_recent",
+    `Deliveries given up on in the last hour (their last attempt in it) and not put back, by buyer (counted up to ${DEAD_COUNT_CAP}): 0 once they are requeued.`,
+    () => read(() => deadSinceByBuyer(db, keys, new Date(now().getTime() - DEAD_RECENT_MS))),
   );
   new Gauge({
     name: "switchplan_delivery_buyer_open",

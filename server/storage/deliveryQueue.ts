@@ -1,6 +1,7 @@
 /**
  * The delivery queue as monitoring reads it at each scrape: bounded queries over the `deliveries_waiting_by_buyer`
- * index (status, buyer_key, next_attempt_at), so a scrape costs the same however many leads the table holds.
+ * index (status, buyer_key, next_attempt_at), so a scrape costs the same however many leads the table holds. The
+ * recent dead rows are read over it too.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "./schema";
@@ -40,6 +41,24 @@ export async function oldestDueSecondsByBuyer(db: Kysely<Database>, buyerKeys: r
 export async function oldestWaitingSecondsByBuyer(db: Kysely<Database>, buyerKeys: readonly string[], now: Date): Promise<Map<string, number>> {
   const oldest = await perBuyer(db, buyerKeys, (key) => sql`(select min(d.created_at) from deliveries d where d.status in ('pending', 'sending') and d.buyer_key = ${key})`);
   return new Map(buyerKeys.map((key) => [key, secondsSince(now, oldest.get(key))]));
+}
+
+/** Dead rows counted at most per buyer: the alert asks only whether there is one. */
+export const DEAD_COUNT_CAP = 1_000;
+
+/**
+ * Per buyer key, its deliveries given up on since `since` and not put back (a requeued row is pending again): dead
+ * rows whose last attempt (next_attempt_at, set to the attempt's time when it dies) is that recent, counted up to
+ * DEAD_COUNT_CAP over the index, so a scrape reads the recent dead rows, never the dead letters of every month.
+ */
+export async function deadSinceByBuyer(db: Kysely<Database>, buyerKeys: readonly string[], since: Date): Promise<Map<string, number>> {
+  const at = since.toISOString();
+  const counts = await perBuyer(
+    db,
+    buyerKeys,
+    (key) => sql`(select count(*) from (select 1 from deliveries d where d.status = 'dead' and d.buyer_key = ${key} and d.next_attempt_at >= ${at} limit ${DEAD_COUNT_CAP}) as recent)`,
+  );
+  return new Map(buyerKeys.map((key) => [key, Number(counts.get(key) ?? 0)]));
 }
 
 /** Buyers read per statement: well inside SQLite's limit on the terms of one compound select (500). */

@@ -10,6 +10,8 @@ import type { Database } from "../../server/storage/schema";
 import { RULES_FILE, alertRules, checkRecordingRules, needsPromtool, promtool, runPromtool } from "./support/promtool";
 
 const rules = await alertRules();
+/** The rules' unit tests: what fires and what stays quiet, and each alert's timing (its bound, its clearing, a busy healthy host). */
+const TEST_FILES = ["ops/prometheus/alerts.test.yml", "ops/prometheus/alerts.timing.test.yml"];
 
 describe("the alert rules", () => {
   it.skipIf(!promtool)(`pass promtool's checks and lint${needsPromtool}`, async () => {
@@ -19,9 +21,19 @@ describe("the alert rules", () => {
   });
 
   it.skipIf(!promtool)(`fire on the series their unit tests give, and stay quiet on the others${needsPromtool}`, async () => {
-    const { ok, output } = await runPromtool(["test", "rules", "ops/prometheus/alerts.test.yml"]);
+    const { ok, output } = await runPromtool(["test", "rules", ...TEST_FILES]);
     expect(output).toMatch(/SUCCESS/);
     expect(ok).toBe(true);
+  });
+
+  it("each have a timing case, where judged on their last minutes: one that fires, and one that clears or stays quiet", async () => {
+    const timing = load(await readFile(path.join(repoRoot, TEST_FILES[1]!), "utf8")) as { tests: Array<{ alert_rule_test: Array<{ alertname: string; exp_alerts: unknown[] }> }> };
+    const timed = ["SwitchPlanBuyerRejecting", "SwitchPlanBuyerUnreachable", "SwitchPlanLeadPostsFailing", "SwitchPlanDeadDeliveries", "SwitchPlanLimitsInMemory", "SwitchPlanStoreErrors", "SwitchPlanLeadCommitSlow"];
+    const checks = timing.tests.flatMap((t) => t.alert_rule_test);
+    for (const name of timed) {
+      expect(checks.filter((c) => c.alertname === name && c.exp_alerts.length > 0).length, `${name} fires`).toBeGreaterThan(0);
+      expect(checks.filter((c) => c.alertname === name && c.exp_alerts.length === 0).length, `${name} clears or stays quiet`).toBeGreaterThan(0);
+    }
   });
 
   it.skipIf(!promtool)(`and every dashboard query parse as Prometheus reads them${needsPromtool}`, async () => {
@@ -34,8 +46,8 @@ describe("the alert rules", () => {
   });
 
   it("each have a unit test that makes them fire, and one where they stay quiet", async () => {
-    const tests = load(await readFile(path.join(repoRoot, "ops/prometheus/alerts.test.yml"), "utf8")) as { tests: Array<{ alert_rule_test: Array<{ alertname: string; exp_alerts: unknown[] }> }> };
-    const checks = tests.tests.flatMap((t) => t.alert_rule_test);
+    const files = await Promise.all(TEST_FILES.map(async (file) => load(await readFile(path.join(repoRoot, file), "utf8")) as { tests: Array<{ alert_rule_test: Array<{ alertname: string; exp_alerts: unknown[] }> }> }));
+    const checks = files.flatMap((f) => f.tests).flatMap((t) => t.alert_rule_test);
     const fired = new Set(checks.filter((a) => a.exp_alerts.length > 0).map((a) => a.alertname));
     const quiet = new Set(checks.filter((a) => a.exp_alerts.length === 0).map((a) => a.alertname));
     expect(rules.map((r) => r.alert).filter((name) => !fired.has(name))).toEqual([]);

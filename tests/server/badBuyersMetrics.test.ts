@@ -29,14 +29,14 @@ async function startBuyers(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-/** A scrape as Prometheus would hold it ten minutes on: counters from 0 at the start, gauges steady. */
+/** A scrape as Prometheus would hold it ten minutes on: counters at 0 until the sends two minutes before, gauges steady. */
 function scrapedSeries(text: string, job: string, instance: string): Array<{ series: string; values: string }> {
   const types = metricTypes(text);
   return samples(text)
     .filter((s) => s.name.startsWith("switchplan_") && ["counter", "gauge"].includes(types.get(s.name) ?? ""))
     .map((s) => {
       const labels = Object.entries({ ...s.labels, job, instance }).map(([k, v]) => `${k}="${v}"`);
-      return { series: `${s.name}{${labels.join(",")}}`, values: types.get(s.name) === "counter" ? `0 ${s.value}x15` : `${s.value}x16` };
+      return { series: `${s.name}{${labels.join(",")}}`, values: types.get(s.name) === "counter" ? `0x7 ${s.value}x8` : `${s.value}x16` };
     });
 }
 

@@ -1,5 +1,6 @@
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { runLeadsCli } from "../../server/cli/leadsCli";
 import { eventually } from "./support/eventually";
 import { freePort } from "../../scripts/support/metricsScraper";
 import { samples, valueOf } from "./support/exposition";
@@ -74,6 +75,29 @@ describe.each(serverDialects)("the operators' metrics (%s)", (dialect, skipped) 
 
     // Never through the visitors' port.
     expect((await app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+  });
+
+  it.skipIf(skipped)("show a buyer's deliveries given up on in the last hour until they are put back", async () => {
+    const port = await freePort();
+    running = await startServerOn(dialect, { env: { OPENING_HOURS: "always", METRICS_PORT: String(port) } });
+    const { db } = running;
+    const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const dead = (text: string, buyer: string) => valueOf(text, "switchplan_delivery_dead_recent", { buyer });
+    expect((await running.server.app.inject({ method: "POST", url: "/api/leads", payload: fixtureLead("business-energy") })).json<{ code: string }>().code).toBe("5");
+    expect(dead(await scrape(), "day-energy")).toBe(0);
+
+    // Given up on as the worker records it (its last attempt now), and another buyer's two hours ago, never put back.
+    const now = new Date();
+    await db.updateTable("deliveries").set({ status: "dead", next_attempt_at: now.toISOString(), finished_at: now.toISOString() }).where("buyer_key", "=", "day-energy").execute();
+    const longAgo = new Date(now.getTime() - 2 * 60 * 60_000).toISOString();
+    await db.updateTable("deliveries").set({ status: "dead", next_attempt_at: longAgo, finished_at: longAgo }).where("buyer_key", "=", "second-energy").execute();
+    const before = await scrape();
+    expect(dead(before, "day-energy")).toBe(1);
+    expect(dead(before, "second-energy")).toBe(0);
+
+    const code = await runLeadsCli(["requeue", "--buyer", "day-energy", "--yes"], { db, out: () => undefined, now: () => new Date() });
+    expect(code).toBe(0);
+    expect(dead(await scrape(), "day-energy")).toBe(0);
   });
 
   it.skipIf(skipped)("refuse to start on a port that is taken, with a message naming METRICS_PORT", async () => {

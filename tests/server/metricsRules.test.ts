@@ -63,12 +63,12 @@ describe("the operators' monitoring files", () => {
     for (const rule of all) expect(rule).toMatchObject({ alert: expect.any(String), expr: expect.any(String) });
 
     expect(unknownNames(all.map((rule) => [rule.alert!, rule.expr]))).toEqual([]);
-    // What the operators asked to be woken for: a target down, 5xx rate, lead commit p99, queue age due or not, held and dead
+    // What the operators asked to be woken for: a target down, 5xx rate, slow lead commits, queue age due or not, held and dead
     // deliveries, event-loop lag, a flow unavailable, the database and Redis away, store errors, restarts.
     const read = new Set(all.flatMap((rule) => metricNames(rule.expr)));
     for (const name of [
       "up", "switchplan_http_requests_total", "switchplan_lead_commit_seconds_bucket", "switchplan_leads_stored_total", "switchplan_site_open",
-      "switchplan_delivery_oldest_waiting_seconds", "switchplan_delivery_oldest_pending_seconds", "switchplan_delivery_held", "switchplan_delivery_dead_total",
+      "switchplan_delivery_oldest_waiting_seconds", "switchplan_delivery_oldest_pending_seconds", "switchplan_delivery_held", "switchplan_delivery_dead_total", "switchplan_delivery_dead_recent",
       "switchplan_delivery_attempts_total", "switchplan_delivery_worker", "nodejs_eventloop_lag_p99_seconds", "switchplan_flow_unavailable", "switchplan_flow_page_unserved",
       "switchplan_redis_reachable", "switchplan_redis_fallback_counts_total", "switchplan_database_reachable", "switchplan_store_errors_total",
       "switchplan_leads_dropped_as_bots_total", "process_start_time_seconds",
