@@ -52,7 +52,7 @@ import { siteOrigin } from "./security/siteOrigin";
 import { fastifyTrustProxy } from "./security/trustedProxies";
 import { connectSharedRedis, type FallbackLimit } from "./security/sharedRedis";
 import { memoryWindowCounts, sharedWindowCounts } from "./security/windowCounts";
-import { countRequests } from "./metrics/httpMetrics";
+import { countRequests, routeLabelOf } from "./metrics/httpMetrics";
 import { MetricsPortError, startMetricsServer } from "./metrics/metricsServer";
 import { serverMetrics, type ServerMetrics } from "./metrics/registry";
 
@@ -227,8 +227,8 @@ function slowClientTimeouts({ headersMs, requestMs, keepAliveMs }: Config["timeo
 
 /**
  * Fastify's logger with our request serializer: postcodes, e-mail addresses and other personal data travel in
- * addresses and query strings, so a request is logged by method and its route's pattern only (`/quote/*`,
- * `unmatched` for the 404s; no query, no client address). A database error's detail can quote the row it refused
+ * addresses and query strings, so a request is logged by method and its route's pattern only (`/quote/*`, `/*` for
+ * the site's pages and files, `unmatched` when no route takes it; no query, no client address), as its metrics count it. A database error's detail can quote the row it refused
  * (PostgreSQL's "Key (email)=(…)"), so it is left out.
  */
 function loggerOptions(level: Config["logLevel"], logger: BuildServerOptions["logger"]): FastifyServerOptions["logger"] {
@@ -238,5 +238,5 @@ function loggerOptions(level: Config["logLevel"], logger: BuildServerOptions["lo
 }
 
 function requestSummary(request: FastifyRequest): { method: string; url: string } {
-  return { method: request.method, url: request.routeOptions?.url ?? "unmatched" };
+  return { method: request.method, url: routeLabelOf(request) };
 }
