@@ -25,11 +25,11 @@ import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
 import analystsRoutes from "./plugins/analystsRoutes";
 import consentRoutes from "./plugins/consentRoutes";
-import errorHandler from "./plugins/errorHandler";
+import errorHandler, { serverFault } from "./plugins/errorHandler";
 import eventsRoutes from "./plugins/eventsRoutes";
 import flowUnavailablePages from "./plugins/flowUnavailablePages";
 import jsonBodies from "./plugins/jsonBodies";
-import healthRoutes from "./plugins/healthRoutes";
+import healthRoutes, { serverHealth } from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
@@ -195,14 +195,23 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   if (sending) {
     worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now, ...(deliveryMetrics ? { metrics: deliveryMetrics } : {}) });
   }
-  if (metrics) await serveMetrics(app, metrics, config.metrics);
+  if (metrics) await serveMetrics(app, metrics, config.metrics, () => serverHealth({ db, flows, pages }));
   return app;
 }
 
 /** Serves the metrics on their own port until the app closes; a port that cannot be had closes the app and throws. */
-async function serveMetrics(app: FastifyInstance, metrics: ServerMetrics, { host, port }: Config["metrics"]): Promise<void> {
+async function serveMetrics(app: FastifyInstance, metrics: ServerMetrics, { host, port }: Config["metrics"], healthOf: () => Promise<object>): Promise<void> {
+  // The public port's answer: its body, or the error handler's 500 while the database does not answer.
+  const health = () =>
+    healthOf().then(
+      (body) => ({ statusCode: 200, body }),
+      (error: unknown) => {
+        app.log.error({ err: error }, "health check failed on the metrics port");
+        return serverFault;
+      },
+    );
   try {
-    const served = await startMetricsServer(metrics.registry, { host, port: port! });
+    const served = await startMetricsServer(metrics.registry, { host, port: port!, health });
     app.addHook("onClose", () => served.close());
     app.log.info({ url: `${served.url}/metrics` }, "metrics served");
   } catch (error) {
