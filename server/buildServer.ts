@@ -25,11 +25,11 @@ import { parseOpeningHours } from "./hours/openingHours";
 import addressesRoutes from "./plugins/addressesRoutes";
 import analystsRoutes from "./plugins/analystsRoutes";
 import consentRoutes from "./plugins/consentRoutes";
-import errorHandler from "./plugins/errorHandler";
+import errorHandler, { serverFault } from "./plugins/errorHandler";
 import eventsRoutes from "./plugins/eventsRoutes";
 import flowUnavailablePages from "./plugins/flowUnavailablePages";
 import jsonBodies from "./plugins/jsonBodies";
-import healthRoutes from "./plugins/healthRoutes";
+import healthRoutes, { serverHealth } from "./plugins/healthRoutes";
 import leadsRoutes from "./plugins/leadsRoutes";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
@@ -52,7 +52,7 @@ import { siteOrigin } from "./security/siteOrigin";
 import { fastifyTrustProxy } from "./security/trustedProxies";
 import { connectSharedRedis, type FallbackLimit } from "./security/sharedRedis";
 import { memoryWindowCounts, sharedWindowCounts } from "./security/windowCounts";
-import { countRequests } from "./metrics/httpMetrics";
+import { countRequests, routeLabelOf } from "./metrics/httpMetrics";
 import { MetricsPortError, startMetricsServer } from "./metrics/metricsServer";
 import { serverMetrics, type ServerMetrics } from "./metrics/registry";
 
@@ -195,14 +195,23 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   if (sending) {
     worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now, ...(deliveryMetrics ? { metrics: deliveryMetrics } : {}) });
   }
-  if (metrics) await serveMetrics(app, metrics, config.metrics);
+  if (metrics) await serveMetrics(app, metrics, config.metrics, () => serverHealth({ db, flows, pages }));
   return app;
 }
 
 /** Serves the metrics on their own port until the app closes; a port that cannot be had closes the app and throws. */
-async function serveMetrics(app: FastifyInstance, metrics: ServerMetrics, { host, port }: Config["metrics"]): Promise<void> {
+async function serveMetrics(app: FastifyInstance, metrics: ServerMetrics, { host, port }: Config["metrics"], healthOf: () => Promise<object>): Promise<void> {
+  // The public port's answer: its body, or the error handler's 500 while the database does not answer.
+  const health = () =>
+    healthOf().then(
+      (body) => ({ statusCode: 200, body }),
+      (error: unknown) => {
+        app.log.error({ err: error }, "health check failed on the metrics port");
+        return serverFault;
+      },
+    );
   try {
-    const served = await startMetricsServer(metrics.registry, { host, port: port! });
+    const served = await startMetricsServer(metrics.registry, { host, port: port!, health });
     app.addHook("onClose", () => served.close());
     app.log.info({ url: `${served.url}/metrics` }, "metrics served");
   } catch (error) {
@@ -227,8 +236,8 @@ function slowClientTimeouts({ headersMs, requestMs, keepAliveMs }: Config["timeo
 
 /**
  * Fastify's logger with our request serializer: postcodes, e-mail addresses and other personal data travel in
- * addresses and query strings, so a request is logged by method and its route's pattern only (`/quote/*`,
- * `unmatched` for the 404s; no query, no client address). A database error's detail can quote the row it refused
+ * addresses and query strings, so a request is logged by method and its route's pattern only (`/quote/*`, `/*` for
+ * the site's pages and files, `unmatched` when no route takes it; no query, no client address), as its metrics count it. A database error's detail can quote the row it refused
  * (PostgreSQL's "Key (email)=(…)"), so it is left out.
  */
 function loggerOptions(level: Config["logLevel"], logger: BuildServerOptions["logger"]): FastifyServerOptions["logger"] {
@@ -238,5 +247,5 @@ function loggerOptions(level: Config["logLevel"], logger: BuildServerOptions["lo
 }
 
 function requestSummary(request: FastifyRequest): { method: string; url: string } {
-  return { method: request.method, url: request.routeOptions?.url ?? "unmatched" };
+  return { method: request.method, url: routeLabelOf(request) };
 }

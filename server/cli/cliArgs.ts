@@ -28,10 +28,16 @@ export function required(value: string | undefined, message: string): string {
   return value;
 }
 
-/** A date is London midnight at its start; a full ISO time is taken as it is. */
-export function parseSince(text: string): Date {
-  const when = /^\d{4}-\d{2}-\d{2}$/.test(text) ? londonInstant(text, 0) : new Date(text);
-  if (Number.isNaN(when.getTime())) throw new UsageError(`--since "${text}" is not a date (YYYY-MM-DD) or an ISO time`);
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * A date is London midnight at its start; a full ISO time (an alert's runbook fills one in) is taken as it is; a
+ * duration, `30m`, `2h` or `1d`, is that long before `now`.
+ */
+export function parseSince(text: string, now: Date): Date {
+  const ago = /^(\d{1,5})([mhd])$/.exec(text);
+  const when = ago ? new Date(now.getTime() - Number(ago[1]) * UNIT_MS[ago[2]!]!) : /^\d{4}-\d{2}-\d{2}$/.test(text) ? londonInstant(text, 0) : new Date(text);
+  if (Number.isNaN(when.getTime())) throw new UsageError(`--since "${text}" is not a date (YYYY-MM-DD), an ISO time (2026-03-04T10:30:00Z) or a time ago (30m, 2h, 1d)`);
   return when;
 }
 

@@ -18,13 +18,13 @@ const STATUS_WORDS: Record<string, Pick<DeliveryFilter, "statuses" | "reasonLike
 const REQUEUED: DeliveryStatus[] = ["dead", "rejected"];
 
 /** `deliveries --status S [--buyer KEY] [--since TIME] [--limit N]`: oldest first, each with its last error. */
-export async function listDeliveries({ db, out }: CliContext, args: string[]): Promise<number> {
+export async function listDeliveries({ db, out, now }: CliContext, args: string[]): Promise<number> {
   const word = required(option(args, "--status"), `deliveries needs --status ${Object.keys(STATUS_WORDS).join("|")}`);
   const status = STATUS_WORDS[word];
   if (!status) throw new UsageError(`--status "${word}" is not one of ${Object.keys(STATUS_WORDS).join(", ")}`);
   const limit = Number(option(args, "--limit") ?? 100);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a whole number above 0");
-  const { rows, total } = await findDeliveries(db, { ...status, ...buyerAndSince(args) }, limit);
+  const { rows, total } = await findDeliveries(db, { ...status, ...buyerAndSince(args, now()) }, limit);
   out(`${["created (UTC)".padEnd(24), "delivery id".padEnd(36), "lead id".padEnd(36), "buyer".padEnd(16), "status".padEnd(8), "tries", "last error"].join("  ")}\n`);
   for (const row of rows) {
     out(`${[row.created_at.padEnd(24), row.id, row.lead_id, row.buyer_key.padEnd(16), row.status.padEnd(8), String(row.attempts).padEnd(5), row.last_error ?? ""].join("  ").trimEnd()}\n`);
@@ -38,7 +38,7 @@ export async function requeueByBuyer({ db, out, now }: CliContext, args: string[
   const buyerKey = required(option(args, "--buyer"), "requeue needs --buyer KEY");
   const word = option(args, "--status");
   if (word !== undefined && !REQUEUED.includes(word as DeliveryStatus)) throw new UsageError(`--status "${word}" is not one of ${REQUEUED.join(", ")}`);
-  const filter: DeliveryFilter = { statuses: word ? [word as DeliveryStatus] : REQUEUED, ...buyerAndSince(args), buyerKey };
+  const filter: DeliveryFilter = { statuses: word ? [word as DeliveryStatus] : REQUEUED, ...buyerAndSince(args, now()), buyerKey };
   const what = `to ${buyerKey}${filter.since ? ` stored since ${filter.since.toISOString()}` : ""}`;
   const counts = await countDeliveries(db, filter);
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
@@ -56,8 +56,8 @@ export async function requeueByBuyer({ db, out, now }: CliContext, args: string[
   return 0;
 }
 
-function buyerAndSince(args: string[]): Pick<DeliveryFilter, "buyerKey" | "since"> {
+function buyerAndSince(args: string[], now: Date): Pick<DeliveryFilter, "buyerKey" | "since"> {
   const buyerKey = option(args, "--buyer");
   const since = option(args, "--since");
-  return { ...(buyerKey === undefined ? {} : { buyerKey }), ...(since === undefined ? {} : { since: parseSince(since) }) };
+  return { ...(buyerKey === undefined ? {} : { buyerKey }), ...(since === undefined ? {} : { since: parseSince(since, now) }) };
 }

@@ -18,6 +18,7 @@ export const USAGE = `Usage: npm run leads -- <command>
   show ID                   one lead: answers, consent, deliveries and every attempt
   retry ID                  send a lead's dead or rejected deliveries again
   deliveries --status S [--buyer KEY] [--since TIME] [--limit N]
+                            (TIME: YYYY-MM-DD, London time; an ISO time; or 30m, 2h, 1d ago)
                             deliveries by status: dead, rejected, held (waiting for a buyer's
                             signing secret) or waiting (not yet sent), oldest first, with why
   requeue --buyer KEY [--since TIME] [--status dead|rejected] [--yes]
@@ -44,7 +45,7 @@ export async function runLeadsCli(args: string[], context: CliContext): Promise<
     case "requeue":
       return requeueByBuyer(context, rest);
     case "export":
-      return exportCsv(context, parseSince(required(option(rest, "--since"), "export needs --since DATE")));
+      return exportCsv(context, parseSince(required(option(rest, "--since"), "export needs --since DATE"), context.now()));
     case "erase":
       return erase(context, rest);
     default:

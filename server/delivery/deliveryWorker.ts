@@ -17,6 +17,8 @@ export interface DeliveryWorker {
   readonly name: string;
   /** Looks for due rows now rather than at the next poll. */
   wake(): void;
+  /** False from a failed read of the queue until the next one that succeeds. */
+  queueReadable(): boolean;
   /** Stops claiming, waits for sends in flight, and resolves. */
   stop(): Promise<void>;
 }
@@ -28,8 +30,17 @@ export interface DeliveryWorkerOptions extends SendDeliveryOptions {
 
 /** A send may take the time-out, then its result is written: the lease covers both with room to spare. */
 const LEASE_MARGIN_MS = 2000;
-/** After a database error the worker waits this long before trying again. */
+/** After a database error the worker waits a poll, at most this long, before trying again. */
 const ERROR_PAUSE_MS = 1000;
+/** While the queue cannot be read, the failures are counted in one line a minute; the first is logged with its error. */
+const FAILURES_LINE_MS = 60_000;
+
+/** A time the queue could not be read, from its first failure. */
+interface QueueTrouble {
+  since: Date;
+  failures: number;
+  loggedAt: number;
+}
 
 /** Starts a worker at once. */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
@@ -41,6 +52,23 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   // A nudge that comes while the loop is busy is kept, so the next pause returns at once.
   let nudged = false;
   let endPause: (() => void) | undefined;
+  let trouble: QueueTrouble | undefined;
+  const readFailed = (error: unknown, at: Date) => {
+    if (!trouble) {
+      trouble = { since: at, failures: 1, loggedAt: at.getTime() };
+      log.error({ err: error }, "the delivery worker could not read the queue");
+      return;
+    }
+    trouble.failures += 1;
+    if (at.getTime() - trouble.loggedAt < FAILURES_LINE_MS) return;
+    trouble.loggedAt = at.getTime();
+    log.error({ failures: trouble.failures, since: trouble.since.toISOString() }, "the delivery worker still cannot read the queue");
+  };
+  const readAgain = () => {
+    if (!trouble) return;
+    log.info({ failures: trouble.failures, since: trouble.since.toISOString() }, "the delivery worker reads the queue again");
+    trouble = undefined;
+  };
   const nudge = () => {
     nudged = true;
     endPause?.();
@@ -65,9 +93,11 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       const room = settings.concurrency - inFlight.size;
       let claimed = 0;
       if (room > 0) {
+        const at = now();
         try {
-          const rows = await claimDueDeliveries(db, { worker: name, now: now(), leaseMs: settings.timeoutMs + LEASE_MARGIN_MS, limit: room });
+          const rows = await claimDueDeliveries(db, { worker: name, now: at, leaseMs: settings.timeoutMs + LEASE_MARGIN_MS, limit: room });
           claimed = rows.length;
+          readAgain();
           for (const row of rows) {
             const send: Promise<void> = sendDelivery(options, name, row, now)
               .catch((error: unknown) => {
@@ -83,8 +113,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         } catch (error) {
           if (stopped) break;
           options.metrics?.storeFailed();
-          log.error({ err: error }, "the delivery worker could not read the queue");
-          await pause(ERROR_PAUSE_MS);
+          readFailed(error, at);
+          await pause(Math.min(ERROR_PAUSE_MS, settings.pollMs));
           continue;
         }
       }
@@ -101,6 +131,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   return {
     name,
     wake: nudge,
+    queueReadable: () => trouble === undefined,
     async stop() {
       stopped = true;
       nudge();

@@ -1,7 +1,7 @@
 /** Experiments: exposures by flow and version, and quote steps posted without scripts, by flow, step and outcome. */
 import { Counter, type Registry } from "prom-client";
 import type { FlowCatalog } from "../flowCatalog";
-import { everyCombination, flowLabel, knownOr, startAtZero, stepLabel, versionLabel } from "./labels";
+import { OTHER, everyCombination, flowLabel, knownOr, startAtZero, stepLabel, versionLabel } from "./labels";
 
 /**
  * What became of a step posted as a plain form: moved on to the next address, a page drawn in answer (an address
@@ -40,7 +40,11 @@ export function experimentMetrics(registry: Registry, flows: FlowCatalog): Exper
     registers: [registry],
   });
   for (const flow of flows.corpus().flows) {
-    startAtZero(exposures, everyCombination({ flow: [flow.id], version: flow.versions.filter((v) => v.flow).map((v) => String(v.version)) }));
+    const served = flow.versions.flatMap((v) => (v.flow ? [v.flow] : []));
+    startAtZero(exposures, everyCombination({ flow: [flow.id], version: served.map((v) => String(v.version)) }));
+    // Every step of a served version, and "other" for a form naming none of them.
+    const steps = new Set([...served.flatMap((v) => v.steps.map((step) => step.id)), OTHER]);
+    startAtZero(plainSteps, everyCombination({ flow: [flow.id], step: [...steps], outcome: [...OUTCOMES] }));
   }
   return {
     exposed: (flowId, version) => exposures.inc({ flow: flowLabel(flows, flowId), version: versionLabel(flows, flowId, version) }),

@@ -1,5 +1,5 @@
 /** Requests and their latency, by route pattern (Fastify's, never the raw URL with its postcode or query), method and status. */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, Histogram, type Registry } from "prom-client";
 import { everyCombination, knownOr, startAtZero, statusLabel } from "./labels";
 
@@ -30,7 +30,7 @@ export function httpMetrics(registry: Registry): HttpMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  startAtZero(requests, [{ route: "unmatched", method: "GET", status: "404" }]);
+  startAtZero(requests, [{ route: UNMATCHED, method: "GET", status: "404" }]);
   // One pair of labelled series per route, method and status, looked up by a plain string: a request then costs a
   // map lookup instead of a label object built and checked for each of the two series.
   const series = new Map<string, { counted: { inc(): void }; timed: { observe(seconds: number): void } }>();
@@ -52,21 +52,40 @@ export function httpMetrics(registry: Registry): HttpMetrics {
     },
     answered(route, method, status, seconds) {
       // An unmatched request is the site's 404 whatever its address: one series for all of them.
-      const answer = seriesOf(route ?? "unmatched", knownOr(method, METHODS), statusLabel(status));
+      const answer = seriesOf(route ?? UNMATCHED, knownOr(method, METHODS), statusLabel(status));
       answer.counted.inc();
       answer.timed.observe(seconds);
     },
   };
 }
 
+/** The route label of a request no route took. */
+export const UNMATCHED = "unmatched";
+
+/** A request's route label as its log line names it: the pattern of the route it arrived on, else "unmatched". */
+export function routeLabelOf(request: FastifyRequest): string {
+  return (request as FastifyRequest & { [ARRIVED_ON]?: string })[ARRIVED_ON] ?? request.routeOptions?.url ?? UNMATCHED;
+}
+
+/**
+ * The route a request arrived on, kept for its answer: a route that hands the request to the 404 handler (the site's
+ * `/*` with no such page) leaves no pattern behind, and the request is logged under the one it arrived on.
+ */
+const ARRIVED_ON = Symbol("route arrived on");
+
 /** Counts every request `app` answers, with each route registered from now on counted from 0. */
 export function countRequests(app: FastifyInstance, metrics: HttpMetrics): void {
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) metrics.served(route.url, method);
   });
-  // A callback hook: counting is synchronous, and an async hook would cost every request a promise.
+  app.decorateRequest(ARRIVED_ON, undefined);
+  // Callback hooks: counting is synchronous, and an async hook would cost every request a promise.
+  app.addHook("onRequest", (request, _reply, done) => {
+    (request as FastifyRequest & { [ARRIVED_ON]?: string })[ARRIVED_ON] = request.routeOptions.url;
+    done();
+  });
   app.addHook("onResponse", (request, reply, done) => {
-    metrics.answered(request.routeOptions.url ?? undefined, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    metrics.answered(routeLabelOf(request), request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }

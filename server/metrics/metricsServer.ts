@@ -1,7 +1,8 @@
 /**
  * The metrics in Prometheus's text format at GET /metrics, on a port and address of their own (METRICS_PORT,
- * METRICS_HOST; loopback by default), so they are never reachable through the public port. A plain Node server:
- * it answers one path, and a scrape never waits behind the site's rate limits or hooks.
+ * METRICS_HOST; loopback by default), so they are never reachable through the public port, and the process's health
+ * as JSON at GET /api/health, so the address Prometheus scrapes (an alert's `instance`) answers both. A plain Node
+ * server: it answers two paths, and neither waits behind the site's rate limits or hooks.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,12 +24,32 @@ export class MetricsPortError extends Error {
   }
 }
 
+/** A health answer: its status and JSON body. */
+export interface HealthAnswer {
+  statusCode: number;
+  body: object;
+}
+
+/** Where to listen, and the process's health check. */
+export interface MetricsServerOptions {
+  host: string;
+  port: number;
+  health: () => Promise<HealthAnswer>;
+}
+
 /** Listens on host:port; rejects when the port cannot be had (taken, or not allowed). */
-export async function startMetricsServer(registry: Registry, { host, port }: { host: string; port: number }): Promise<MetricsServer> {
+export async function startMetricsServer(registry: Registry, { host, port, health }: MetricsServerOptions): Promise<MetricsServer> {
   const server = createServer((request, response) => {
     const path = (request.url ?? "").split("?")[0];
-    if (path !== "/metrics" || (request.method !== "GET" && request.method !== "HEAD")) {
-      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found: the metrics are at /metrics\n");
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (path === "/api/health" && read) {
+      void health().then(({ statusCode, body }) => {
+        response.writeHead(statusCode, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(request.method === "HEAD" ? undefined : JSON.stringify(body));
+      });
+      return;
+    }
+    if (path !== "/metrics" || !read) {
+      response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found: the metrics are at /metrics, the health check at /api/health\n");
       return;
     }
     registry.metrics().then(

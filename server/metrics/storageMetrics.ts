@@ -82,7 +82,7 @@ export function storageMetrics(registry: Registry): StorageMetrics {
 }
 
 /** Whether the database answers `select 1` within REACH_TIMEOUT_MS. */
-async function answers(db: Kysely<Database>): Promise<boolean> {
+export async function answers(db: Kysely<Database>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), REACH_TIMEOUT_MS)));
   const asked = sql`select 1`.execute(db).then(

@@ -11,7 +11,7 @@ import { NestedTooDeepError } from "./jsonBodies";
 import { RATE_LIMITED } from "./rateLimits";
 
 /** The status and body to answer an error with. */
-interface ErrorReply {
+export interface ErrorReply {
   statusCode: number;
   body: LeadResponse;
 }
@@ -46,7 +46,8 @@ function clientErrorReply(error: FastifyError): ErrorReply | undefined {
   return undefined;
 }
 
-const serverFault: ErrorReply = {
+/** The answer to a server fault: a 500 with a generic message. */
+export const serverFault: ErrorReply = {
   statusCode: 500,
   body: { code: "4", message: "Something went wrong on our side. Please try again in a moment." },
 };

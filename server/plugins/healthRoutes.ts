@@ -1,7 +1,7 @@
 /**
  * GET /api/health: 200 when the server answers and its database does. `status` is "degraded" while a quote flow
  * file has an error (the server still serves every other flow) or a flow's page cannot be served (its control has no
- * page this server can send, quotePageFiles.ts); `flows` then names each problem.
+ * page this server can send, quotePageFiles.ts); `flows` then names each problem. The metrics port answers the same.
  */
 import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
@@ -36,13 +36,16 @@ export default async function healthRoutes(fastify: FastifyInstance, { db, flows
         },
       },
     },
-    async () => {
-      await sql`select 1`.execute(db);
-      const corpus = flows.corpus();
-      const errors = corpus.findings.filter((f) => f.severity === "error").map(findingLine);
-      const unserved = await unservedFlows(pages, corpus);
-      if (errors.length === 0 && unserved.length === 0) return { status: "ok" as const };
-      return { status: "degraded" as const, flows: { errors, unavailable: unavailableFlows(corpus).map((f) => f.id), unserved } };
-    },
+    () => serverHealth({ db, flows, pages }),
   );
+}
+
+/** The health check's answer (the metrics port gives the same); rejects while the database does not answer. */
+export async function serverHealth({ db, flows, pages }: HealthRoutesOptions) {
+  await sql`select 1`.execute(db);
+  const corpus = flows.corpus();
+  const errors = corpus.findings.filter((f) => f.severity === "error").map(findingLine);
+  const unserved = await unservedFlows(pages, corpus);
+  if (errors.length === 0 && unserved.length === 0) return { status: "ok" as const };
+  return { status: "degraded" as const, flows: { errors, unavailable: unavailableFlows(corpus).map((f) => f.id), unserved } };
 }

@@ -48,6 +48,17 @@ describe.each(serverDialects)("npm run leads -- deliveries and requeue (%s)", (d
     expect((await run("deliveries", "--status", "dead", "--limit", "1")).output.trim().split("\n").at(-1)).toBe("3 deliveries (the oldest 1 shown; --limit N for more)");
   });
 
+  it.skipIf(skipped)("takes --since as an ISO time, as an alert's runbook fills it in, or as a time ago", async () => {
+    const lastOf = async (since: string, now: string) => {
+      let output = "";
+      await runLeadsCli(["deliveries", "--status", "dead", "--since", since], { db: running.db, out: (text) => (output += text), now: () => new Date(now) });
+      return output.trim().split("\n").at(-1);
+    };
+    expect(await lastOf("2026-03-01T10:30:00Z", "2026-03-01T11:00:00Z")).toBe("2 deliveries");
+    expect(await lastOf("30m", "2026-03-01T10:20:00Z")).toBe("3 deliveries");
+    expect(await lastOf("2h", "2026-03-01T12:30:00Z")).toBe("2 deliveries");
+  });
+
   it.skipIf(skipped)("lists deliveries held for a signing secret, and every one waiting", async () => {
     const held = await run("deliveries", "--status", "held");
     expect(held.output).toMatch(/payments\s+pending\s+0\s+waiting for BUYER_SECRET_PAYMENTS to be set/);
