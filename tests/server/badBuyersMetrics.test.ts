@@ -129,7 +129,7 @@ describe.each(serverDialects)("metrics and alerts for buyers that fail (%s)", (d
 
   it.skipIf(skipped || !promtool)(`raises each buyer's alert from those series, and none for the buyer that is fine${needsPromtool}`, async () => {
     const rule = (name: string) => rules.find((r) => r.alert === name)!;
-    const alert = (name: string, ...buyerKeys: string[]) => ({ alertname: name, exp_alerts: buyerKeys.map((buyer) => firing(rule(name), { buyer })) });
+    const alert = (name: string, ...buyerKeys: string[]) => ({ alertname: name, exp_alerts: buyerKeys.map((buyer) => firing(rule(name), { buyer }, 600)) });
 
     const { ok, output } = await testRules([...scrapedSeries(text, "switchplan", "10.0.1.11:9464"), ...scrapedSeries(workerText, "switchplan-worker", "10.0.1.21:9465")], "10m", [
       alert("SwitchPlanBuyerRejecting", "waste"),

@@ -50,8 +50,13 @@ export async function runPromtool(args: string[]): Promise<{ ok: boolean; output
 }
 
 /** An alert promtool should see firing: its labels and the rule's own, its annotations with those labels filled in. */
-export function firing(rule: AlertRule, labels: Record<string, string>): { exp_labels: Record<string, string>; exp_annotations: Record<string, string> } {
-  const fill = (text: string) => text.replace(/\{\{ \$labels\.(\w+) \}\}/g, (_, name: string) => labels[name] ?? "");
+export function firing(rule: AlertRule, labels: Record<string, string>, evalSeconds = 0): { exp_labels: Record<string, string>; exp_annotations: Record<string, string> } {
+  // A runbook's `--since` is the evaluation time less the window, as Prometheus formats it (ISO 8601 UTC, no fraction).
+  const since = (back: string) => new Date((evalSeconds - Number(back)) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const fill = (text: string) =>
+    text
+      .replace(/\{\{ with query "time\(\) - (\d+)" \}\}.*?\{\{ end \}\}/g, (_, back: string) => since(back))
+      .replace(/\{\{ \$labels\.(\w+) \}\}/g, (_, name: string) => labels[name] ?? "");
   return { exp_labels: { ...labels, ...rule.labels }, exp_annotations: Object.fromEntries(Object.entries(rule.annotations).map(([k, v]) => [k, fill(v)])) };
 }
 
