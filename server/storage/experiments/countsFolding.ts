@@ -9,6 +9,7 @@
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "../connection";
 import type { Database } from "../schema";
+import { SUMMED } from "./countsRows";
 import { refreshVisitOutcome } from "./visitOutcome";
 
 /** Visits whose outcomes one drain transaction counts, and changes one fold takes, at most. */
@@ -53,10 +54,9 @@ export async function drainOutcomeQueue(db: Kysely<Database>, { wait }: { wait: 
   }
 }
 
-const SUMS = ["exposures", "leads", "pending", "accepted", "value_pence", "value_pence_squares", "duplicates", "rejected", "unrouted"];
-const summed = sql.raw(SUMS.map((c) => `sum(${c})`).join(", "));
-const columns = sql.raw(SUMS.join(", "));
-const added = (table: string) => sql.raw(SUMS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(", "));
+const summed = sql.raw(SUMMED.map((c) => `sum(${c})`).join(", "));
+const columns = sql.raw(SUMMED.join(", "));
+const added = (table: string) => sql.raw(SUMMED.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(", "));
 
 /** Adds the changes waiting to their counts rows and deletes them, FOLD_BATCH at a time; how many were folded. */
 export async function foldCountChanges(db: Kysely<Database>, { wait }: { wait: boolean }): Promise<number> {

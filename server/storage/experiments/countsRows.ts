@@ -40,7 +40,8 @@ export function exposureHour(at: string): string {
   return at.slice(0, 13);
 }
 
-const SUMMED = ["exposures", "leads", "pending", "accepted", "value_pence", "value_pence_squares", "duplicates", "rejected", "unrouted"] as const;
+/** The summed columns of a counts row, in the tables' order. */
+export const SUMMED = ["exposures", "leads", "pending", "accepted", "value_pence", "value_pence_squares", "duplicates", "rejected", "unrouted"] as const;
 
 /** Adds a change to a counts row and to its hour's row, creating them when missing. */
 export async function addToCounts(db: Kysely<Database>, key: CountsKey, change: CountsChange): Promise<void> {
