@@ -4,6 +4,7 @@
  * Success (1), Duplicate (2) or Error (-1); failures worth retrying say so.
  */
 import { createHmac } from "node:crypto";
+import { rejectionText } from "./buyerAnswer";
 import { retryAfterMs } from "./retryPolicy";
 
 /** The header carrying `t=<unix seconds>,v1=<HMAC>`, which a buyer checks. */
@@ -59,7 +60,7 @@ export async function postToBuyer({ url, secret, idempotencyKey, body, timeoutMs
     return { outcome: "retry", httpStatus: status, error: `HTTP ${status}`, ...(wait === undefined ? {} : { retryAfterMs: wait }) };
   }
   if (status === 409) return { outcome: "duplicate", resultCode: 2, httpStatus: status };
-  if (status >= 300) return { outcome: "rejected", resultCode: -1, httpStatus: status, error: `HTTP ${status}` };
+  if (status >= 300) return { outcome: "rejected", resultCode: -1, httpStatus: status, error: rejectionText(`HTTP ${status}`, text) };
   return { ...answerOf(text), httpStatus: status };
 }
 
@@ -74,7 +75,7 @@ function answerOf(text: string): { outcome: "delivered" | "duplicate" | "rejecte
   const fields = body && typeof body === "object" ? (body as { result?: unknown; code?: unknown }) : {};
   const result = typeof fields.result === "string" ? fields.result.toLowerCase() : undefined;
   if (result === "duplicate" || fields.code === 2) return { outcome: "duplicate", resultCode: 2 };
-  if (result === "error" || fields.code === -1) return { outcome: "rejected", resultCode: -1, error: "the buyer answered Error" };
+  if (result === "error" || fields.code === -1) return { outcome: "rejected", resultCode: -1, error: rejectionText("the buyer answered Error", text) };
   return { outcome: "delivered", resultCode: 1 };
 }
 

@@ -75,6 +75,24 @@ describe("delivering leads to buyers", () => {
     expect(receiver!.received).toHaveLength(2);
   });
 
+  it("keeps a rejecting buyer's own words for the operator, with anything it echoed of the visitor masked", async () => {
+    await start();
+    receiver!.script(
+      { status: 400, body: '{"error":{"message":"Phone 020 7946 0000 is on our do-not-call list (jo@example.com, SW1A 1AA)"}}' },
+      { status: 200, body: '{"result":"Error","reason":"Postcode outside our area"}' },
+    );
+
+    await post(fixtureLead("business-broadband"));
+    await eventually(deliveries, settled);
+    await post(fixtureLead("business-broadband", { phone: "020 7946 0001", email: "other@example.com" }));
+    const rows = await eventually(deliveries, (r) => r.length === 2 && settled(r));
+
+    expect(rows.map((r) => r.last_error).sort()).toEqual([
+      "HTTP 400: Phone [number] is on our do-not-call list ([e-mail], [postcode])",
+      "the buyer answered Error: Postcode outside our area",
+    ]);
+  });
+
   it("retries a buyer that answers 500, then 429 with Retry-After, then times out, then succeeds", async () => {
     await start();
     receiver!.script({ status: 500 }, { status: 429, headers: { "retry-after": "1" } }, "hang");
