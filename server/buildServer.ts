@@ -30,6 +30,9 @@ import eventsRoutes from "./plugins/eventsRoutes";
 import flowUnavailablePages from "./plugins/flowUnavailablePages";
 import jsonBodies from "./plugins/jsonBodies";
 import healthRoutes, { serverHealth } from "./plugins/healthRoutes";
+import { openLeadSpool } from "./leads/leadSpool";
+import { startSpoolDrain, type SpoolDrain } from "./leads/spoolDrain";
+import { spoolMetrics } from "./metrics/spoolMetrics";
 import leadsRoutes from "./plugins/leadsRoutes";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
@@ -129,15 +132,22 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const db = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl })
     : await openDatabase({ file: path.join(config.dataDir, "leads.sqlite"), ...(metrics ? { onCommit: metrics.storage.committed } : {}) });
+  // Valid leads the store cannot take wait here, on this instance's disk, until it can (server/leads/leadSpool.ts).
+  const spool = await openLeadSpool(path.join(config.dataDir, "lead-spool.jsonl"));
+  if (metrics) spoolMetrics(metrics.registry, spool, now);
   const sending = deliveryWorker ?? config.delivery.worker;
   const deliveryMetrics = metrics?.watch(db, sending ? secrets : undefined);
   if (metrics) countRequests(app, metrics.http);
   let worker: DeliveryWorker | undefined;
+  // Set once the leads' intake is made, below; closing stops it.
+  const spoolDrain: { drain?: SpoolDrain } = {};
   // PostgreSQL: the experiment counts' changes folded in every second (storage/experiments/countsFolding.ts).
   const countsLog = app.log.child({ module: "experiment-counts" });
   const stopFolding = keepCountsFolded(db, { intervalMs: 1000, onError: (error) => countsLog.warn({ err: error }, "could not fold the experiment counts; trying again every second") });
   app.addHook("onClose", async () => {
     await stopFolding();
+    await spoolDrain.drain?.stop();
+    await spool.close();
     await worker?.stop();
     await db.destroy();
   });
@@ -170,7 +180,10 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     startTokens: startTokens(await appSetting(db, "start_token_key")),
     onDeliveriesQueued: () => worker?.wake(),
     ...(metrics ? { metrics: metrics.leads } : {}),
+    spool,
+    onHeld: () => spoolDrain.drain?.wake(),
   };
+  spoolDrain.drain = startSpoolDrain({ spool, intake: taking.intake, flows, log: app.log.child({ module: "lead-spool" }), onDeliveriesQueued: () => worker?.wake(), ...(metrics ? { metrics: metrics.leads } : {}) });
   const addresses = createAddressProvider(config);
   const addressBudget = clientBudget(counts, "address-lookups", { max: config.addressRateLimitMax, windowMs: config.rateLimit.windowMs });
   const { newVisitsMax, quoteSessionsMax, windowMs } = config.perAddress;
@@ -178,7 +191,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
   if (published) await app.register(flowAssetsRoutes, { flows, assets: flowAssets });
   await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, pages, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
-  await app.register(healthRoutes, { db, flows, pages });
+  await app.register(healthRoutes, { db, flows, pages, spool, now });
   if (analysts === "signed-in") await importAnalystsFile(db, config.analystsFile, now(), app.log);
   const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });
   const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};
@@ -195,7 +208,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   if (sending) {
     worker = startDeliveryWorker({ db, buyers, settings: config.delivery, log: app.log.child({ module: "delivery" }), secrets, now, ...(deliveryMetrics ? { metrics: deliveryMetrics } : {}) });
   }
-  if (metrics) await serveMetrics(app, metrics, config.metrics, () => serverHealth({ db, flows, pages }));
+  if (metrics) await serveMetrics(app, metrics, config.metrics, () => serverHealth({ db, flows, pages, spool, now }));
   return app;
 }
 

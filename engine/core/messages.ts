@@ -8,6 +8,13 @@ export const ERROR_SUMMARY_HEADING = "Please fix the following issues:";
 /** The specification's message for an unknown failure: a lost connection, a server error. */
 export const SOMETHING_WENT_WRONG = "Something has gone wrong. Please try again.";
 
+/**
+ * The answer to a lead kept on the server while the store is away (code 1, no partners): it is safe, but no partner
+ * can be named and no duplicate check made until it reaches the store.
+ */
+export const HELD_LEAD_MESSAGE =
+  "Your request is safely with us and our partners will be in touch. We can't name the partners yet, or check your request against any you sent before, so none are listed here.";
+
 /** The message for a postcode whose lookup found no address. */
 /** The address step, when a lookup found addresses but none was picked. */
 export const SELECT_ADDRESS_MESSAGE = "Please select your address";

@@ -38,18 +38,21 @@ export interface LeadOrigin {
   requestId?: string;
   /** With a submission key: the digest of its flow, version and replayed answers (server/leads/submissionDigest.ts). */
   digest?: string;
+  /** The id the lead was given before it reached the store (a lead held through an outage, server/leads/heldLeads.ts). */
+  leadId?: string;
 }
 
 /**
  * Stores the lead as its kind demands and says what to answer. `answers` are the replay's, on the path to the submit
  * step.
  */
-export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, { visitId, requestId, digest }: LeadOrigin = {}): Promise<Acceptance> {
+export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, { visitId, requestId, digest, leadId }: LeadOrigin = {}): Promise<Acceptance> {
   const receivedAt = intake.now();
   const outOfHours = !intake.siteHours.isOpen(receivedAt);
   const contactConsent = consentOnRecord(submission, flow, answers);
   const contact = contactColumns(answers);
   const lead: NewLead = {
+    ...(leadId ? { id: leadId } : {}),
     flowId: flow.id,
     flowVersion: flow.version,
     productType: flow.productType,

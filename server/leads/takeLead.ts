@@ -3,6 +3,7 @@
  * answered quietly, the flow is replayed over the answers (a submission key sent again too), a key that took a lead
  * before is answered by it, and the lead is handed to intake.
  */
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 import { replayFlow } from "../../engine/core/replayFlow";
@@ -10,7 +11,10 @@ import type { Answers, SchemaCheck } from "../../engine/core/types";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import type { FlowCatalog } from "../flowCatalog";
 import type { LeadMetrics } from "../metrics/leadMetrics";
+import { isStoreOutage } from "../storage/storeErrors";
 import { acceptLead, type Acceptance, type LeadIntake } from "./acceptLead";
+import { heldAnswer } from "./heldLeads";
+import type { HeldLead, LeadSpool } from "./leadSpool";
 import { botReason, decoyLeadAnswer } from "./botCheck";
 import type { StartTokens } from "./startToken";
 import { submissionDigest } from "./submissionDigest";
@@ -29,6 +33,10 @@ export interface LeadTaking {
   onDeliveriesQueued?: () => void;
   /** Counts what happens to each submission (when the server exports metrics). */
   metrics?: LeadMetrics;
+  /** Where a valid lead waits while the store cannot take it (server/leads/leadSpool.ts); without one it is refused. */
+  spool?: LeadSpool;
+  /** Called after a lead is held (wakes the spool's drain). */
+  onHeld?: () => void;
 }
 
 /** The HTTP status and the answer for one submission. */
@@ -41,7 +49,7 @@ export interface TakenLead {
 
 /** Takes one submission sent by request `requestId` from the visit `visitId` (when counted); never logs its answers. */
 export async function takeLead(taking: LeadTaking, submission: LeadSubmission, { visitId, requestId }: { visitId: string | undefined; requestId: string }, log: FastifyBaseLogger): Promise<TakenLead> {
-  const { intake, flows, check, minFillMs, startTokens, onDeliveriesQueued, metrics } = taking;
+  const { intake, flows, check, minFillMs, startTokens, onDeliveriesQueued, metrics, spool } = taking;
   const arrived = performance.now();
   const receivedAt = intake.now();
   metrics?.received(submission.flowId);
@@ -93,22 +101,63 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, {
     metrics?.duplicate("resent");
     return { status, answer };
   };
-  const before = key === undefined ? undefined : await leadTakenBefore(intake, key);
-  if (before) return takenWith(before);
+  // Held on this instance (the store away): the same submission is answered as the first time it was sent.
+  const kept = key === undefined ? undefined : spool?.byKey(key);
+  if (kept) return takenWith({ answer: heldAnswer(kept, !intake.siteHours.isOpen(new Date(kept.receivedAt))), answers: kept.answers, digest: kept.digest ?? null });
+  const held: HeldLead = {
+    id: randomUUID(),
+    receivedAt: receivedAt.toISOString(),
+    submission,
+    answers: replay.answers,
+    ...(visitId ? { visitId } : {}),
+    ...(requestId ? { requestId } : {}),
+    ...(digest ? { digest } : {}),
+  };
+  /** Keeps the lead in the spool and answers it as received; a spool that cannot be written gives `otherwise`. */
+  const hold = async (otherwise: () => Promise<TakenLead>): Promise<TakenLead> => {
+    try {
+      await spool!.hold(held);
+    } catch (error) {
+      log.error({ err: error }, "could not write the lead spool");
+      return otherwise();
+    }
+    metrics?.spooled();
+    log.warn({ leadId: held.id, flowId: flow.id, version: flow.version }, "lead held in the spool until the store can take it");
+    taking.onHeld?.();
+    return { status: 200, answer: heldAnswer(held, !intake.siteHours.isOpen(receivedAt)) };
+  };
+  const outage = (error: unknown) => (spool && isStoreOutage(error) ? hold(() => Promise.reject(error)) : Promise.reject(error));
+  // Leads held before go into the store first, in arrival order: this one waits behind them.
+  if (spool && spool.size() > 0) return hold(() => store());
+  return store();
 
-  let taken: Acceptance;
-  try {
-    taken = await acceptLead(intake, submission, flow, replay.answers, { ...(visitId ? { visitId } : {}), ...(requestId ? { requestId } : {}), ...(digest ? { digest } : {}) });
-  } catch (error) {
-    // A take of the same key running alongside stored its lead first: the key's unique index refused ours.
-    const first = key === undefined ? undefined : await leadTakenBefore(intake, key);
-    if (!first) throw error;
-    return takenWith(first);
+  async function store(): Promise<TakenLead> {
+    let before: TakenBefore | undefined;
+    try {
+      before = key === undefined ? undefined : await leadTakenBefore(intake, key);
+    } catch (error) {
+      return outage(error);
+    }
+    if (before) return takenWith(before);
+    let taken: Acceptance;
+    try {
+      taken = await acceptLead(intake, submission, flow!, replay.answers, { ...(visitId ? { visitId } : {}), ...(requestId ? { requestId } : {}), ...(digest ? { digest } : {}) });
+    } catch (error) {
+      if (spool && isStoreOutage(error)) return outage(error);
+      // A take of the same key running alongside stored its lead first: the key's unique index refused ours.
+      const first = key === undefined ? undefined : await leadTakenBefore(intake, key);
+      if (!first) throw error;
+      return takenWith(first);
+    }
+    return stored(taken);
   }
-  const { answer, queuedDeliveries } = taken;
-  metrics?.stored(flow.id, answer.code, (performance.now() - arrived) / 1000);
-  if (answer.code === "2") metrics?.duplicate("person");
-  log.info({ leadId: answer.leadId, flowId: flow.id, version: flow.version, code: answer.code, buyers: answer.buyers.length }, "lead stored");
-  if (queuedDeliveries) onDeliveriesQueued?.();
-  return { status: 200, answer };
+
+  function stored(taken: Acceptance): TakenLead {
+    const { answer, queuedDeliveries } = taken;
+    metrics?.stored(flow!.id, answer.code, (performance.now() - arrived) / 1000);
+    if (answer.code === "2") metrics?.duplicate("person");
+    log.info({ leadId: answer.leadId, flowId: flow!.id, version: flow!.version, code: answer.code, buyers: answer.buyers.length }, "lead stored");
+    if (queuedDeliveries) onDeliveriesQueued?.();
+    return { status: 200, answer };
+  }
 }

@@ -22,6 +22,8 @@ export interface LeadMetrics {
   duplicate(kind: "person" | "resent"): void;
   /** A submission the bot checks dropped quietly. */
   droppedAsBot(): void;
+  /** A valid lead held in the instance's spool because the store could not take it. */
+  spooled(): void;
 }
 
 /** Registers the lead series on `registry`. */
@@ -31,6 +33,7 @@ export function leadMetrics(registry: Registry, flows: FlowCatalog): LeadMetrics
   const stored = new Counter({ name: "switchplan_leads_stored_total", help: "Leads stored, by flow and the response code they were answered.", labelNames: ["flow", "code"], registers });
   const refused = new Counter({ name: "switchplan_leads_refused_total", help: "Lead submissions refused after the envelope check, by response code (3 invalid answers, 4 a version not served).", labelNames: ["code"], registers });
   const duplicates = new Counter({ name: "switchplan_leads_duplicates_total", help: "Duplicate leads: the same person within the window (person), or the same submission sent again (resent).", labelNames: ["kind"], registers });
+  const spooled = new Counter({ name: "switchplan_leads_spooled_total", help: "Valid leads held in the instance's spool (DATA_DIR/lead-spool.jsonl) because the store could not take them; each is stored, and counted as stored, once the store is back.", registers });
   const bots = new Counter({ name: "switchplan_leads_dropped_as_bots_total", help: "Lead submissions the bot checks answered quietly without storing.", registers });
   const commit = new Histogram({
     name: "switchplan_lead_commit_seconds",
@@ -52,5 +55,6 @@ export function leadMetrics(registry: Registry, flows: FlowCatalog): LeadMetrics
     refused: (code) => refused.inc({ code: knownOr(code, RESPONSE_CODES) }),
     duplicate: (kind) => duplicates.inc({ kind }),
     droppedAsBot: () => bots.inc(),
+    spooled: () => spooled.inc(),
   };
 }

@@ -26,12 +26,12 @@ export function contactOf(lead: NewLead): ContactColumns {
   return lead.contact ?? contactColumns(lead.answers);
 }
 
-/** The lead as its row, with a new id. */
+/** The lead as its row, with its own id or a new one. */
 export function toRow(lead: NewLead): NewLeadRow & { id: string } {
   const { answers, contactConsent } = lead;
   const receivedAt = (lead.receivedAt ?? new Date()).toISOString();
   return {
-    id: randomUUID(),
+    id: lead.id ?? randomUUID(),
     created_at: receivedAt,
     flow_id: lead.flowId,
     flow_version: lead.flowVersion,

@@ -5,6 +5,8 @@ import type { ContactColumns } from "../contacts/contactKeys";
 
 /** A lead as intake hands it over, after the flow replay. */
 export interface NewLead {
+  /** The lead's id when intake chose it already (a lead held through a store outage); a new one otherwise. */
+  id?: string;
   flowId: string;
   flowVersion: number;
   productType: string;

@@ -20,6 +20,8 @@ export function SuccessStep({ step, answers, result, onUpsell }: StepProps<"succ
   return (
     <div className="success">
       {step.message && <p>{fillSuccessTokens(step.message, values)}</p>}
+      {/* A lead held while the store was away (HELD_LEAD_MESSAGE): why no partner is named yet. */}
+      {result?.code === "1" && result.message && <p className="notice">{result.message}</p>}
       {result?.code === "99" && <p className="notice">Test mode: this lead was stored as a test and will not be sent to a partner.</p>}
       <p>{fillSuccessTokens(STOP_SEARCHING_TEMPLATE, values)}</p>
       {buyers.some((b) => b.phone) && (
