@@ -131,7 +131,9 @@ async function readLines(file: string): Promise<Line[]> {
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    if ((error as { code?: unknown }).code === "ENOENT") return [];
+    // No spool yet (or no folder for one: holding a lead then fails, and the lead is refused).
+    const code = (error as { code?: unknown }).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
     throw error;
   }
   return text.split("\n").flatMap((raw) => {
