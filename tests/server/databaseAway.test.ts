@@ -1,10 +1,12 @@
 /**
- * The database going away while the server runs, as an operator sees it: the reachability gauge drops to 0, lead
- * posts fail and are counted as store errors, the health check answers 500 so a balancer takes the instance out, and
- * all of it comes back by itself with the database.
+ * The database going away while the server runs, as an operator sees it: the reachability gauge drops to 0, a lead
+ * post is held in the instance's spool and answered as received, the health check answers 200 "degraded" with the
+ * store away and the spool's size (every instance shares the store: a balancer must not take them all out), and all
+ * of it comes back by itself with the database.
  */
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HELD_LEAD_MESSAGE } from "../../engine/core/messages";
 import { freePort } from "../../scripts/support/metricsScraper";
 import { processMetrics } from "../../server/metrics/registry";
 import { openDatabase } from "../../server/storage/database";
@@ -78,7 +80,7 @@ describe("a database that stops answering", () => {
       await store?.drop();
     });
 
-    it("drops the gauge to 0, answers health 500, counts the failed lead as a store error, and recovers with it", async () => {
+    it("drops the gauge to 0, holds the lead, answers health degraded with the spool, and recovers with it", async () => {
       const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
       const post = () => server.app.inject({ method: "POST", url: "/api/leads", payload: fixtureLead("business-waste") });
       expect((await post()).statusCode).toBe(200);
@@ -86,17 +88,22 @@ describe("a database that stops answering", () => {
 
       await link.cut();
 
-      expect((await post()).statusCode).toBe(500);
-      expect((await server.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(500);
+      const held = await post();
+      expect(held.statusCode).toBe(200);
+      expect(held.json()).toMatchObject({ code: "1", buyers: [], message: HELD_LEAD_MESSAGE });
+      const health = await server.app.inject({ method: "GET", url: "/api/health" });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: "degraded", store: "away", spool: { waiting: 1 } });
       const away = await scrape();
       expect(valueOf(away, "switchplan_database_reachable")).toBe(0);
-      expect(valueOf(away, "switchplan_store_errors_total", { part: "request" })).toBeGreaterThanOrEqual(2);
-      expect(valueOf(away, "switchplan_http_requests_total", { route: "/api/leads", method: "POST", status: "500" })).toBe(1);
+      expect(valueOf(away, "switchplan_lead_spool_size")).toBe(1);
+      expect(valueOf(away, "switchplan_leads_spooled_total")).toBe(1);
 
       await link.open();
 
-      await eventually(scrape, (text) => valueOf(text, "switchplan_database_reachable") === 1, 20_000);
-      expect((await server.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      await eventually(scrape, (text) => valueOf(text, "switchplan_database_reachable") === 1 && valueOf(text, "switchplan_lead_spool_size") === 0, 20_000);
+      expect((await server.app.inject({ method: "GET", url: "/api/health" })).json()).toEqual({ status: "ok" });
+      expect(await store.db.selectFrom("leads").select("id").where("id", "=", held.json<{ leadId: string }>().leadId).executeTakeFirst()).toBeDefined();
       expect((await post()).statusCode).toBe(200);
     }, 60_000);
   });
