@@ -63,7 +63,7 @@ export function flowsPageHtml(corpus: FlowCorpus, experiments: ReadonlyMap<strin
   const summary =
     corpus.findings.length === 0
       ? ""
-      : `<p style="${errors ? error : warn}"><strong>${errors} errors, ${corpus.findings.length - errors} warnings</strong> in the forms folder: each is shown on its flow's page (run <code>npm run forms:check</code>).</p>`;
+      : `<p style="${errors ? error : warn}"><strong>${errors} errors, ${corpus.findings.length - errors} warnings</strong> in the forms folder: each is shown, with what to do, on its flow's page and in the flow studio.</p>`;
   const decided = corpus.flows.map((flow) => ({ flow, ...flowDecision(flow, experiments.get(flow.id)) }));
   // What needs doing first: a broken split, then a roll back, a ship, a test running; the flows with no test last.
   decided.sort((a, b) => URGENCY.indexOf(a.standing) - URGENCY.indexOf(b.standing) || a.flow.title.localeCompare(b.flow.title));

@@ -9,7 +9,7 @@ import type { CorpusFlow } from "../../engine/core/flowCorpus";
 import { servedVersions } from "../../engine/core/flowCorpus";
 import type { TrafficSplit } from "../../schemas/generated/split";
 import { findChange, recordPublishedChanges } from "../storage/publishedFlowsStore";
-import { draftCorpus, flowFindings } from "../studio/flowFolder";
+import { readSplit } from "../../engine/core/trafficSplit";
 import { splitFile, splitText } from "./publishedListing";
 import { readWhy, refused, type ChangeAnswer, type ChangeRequest, type PublishingContext } from "./publishVersion";
 
@@ -35,8 +35,10 @@ export async function changeTraffic(context: PublishingContext, request: ChangeR
   const text = splitText(next);
   if (text === splitText(current)) return refused(409, "That is the traffic in force already: nothing changed.");
   const listing = catalog.listing();
-  const findings = flowFindings(draftCorpus(listing, flowId, { "split.json": splitFile(text) }, check), flowId).filter((f) => f.file.endsWith("/split.json"));
-  if (hasErrors(findings)) return refused(422, "The traffic was not changed: fix what the checks found first.", findings.filter((f) => f.severity === "error"));
+  // The proposed split's own findings: nothing changed, so nothing is said of what visitors get "until it is fixed".
+  const versionFiles = flow.versions.map((v) => v.version);
+  const findings = readSplit(check, JSON.parse(splitFile(text)) as unknown, `${listing.root}/${flowId}/split.json`, versionFiles).findings;
+  if (hasErrors(findings)) return refused(422, "The traffic was not changed, and visitors are shared as before: fix what the checks found first.", findings.filter((f) => f.severity === "error"));
   const outcome = await recordPublishedChanges(db, [{ kind: "traffic", flowId, split: text, analyst: request.analyst, at: request.at.toISOString(), why }]);
   if ("conflicts" in outcome) return refused(409, "The traffic was changed meanwhile: look again, then change it.");
   await catalog.follow(outcome.revision);

@@ -1,6 +1,6 @@
 /** Every finding for the draft, with its fix: errors first; the status line says whether it can be saved. */
 import type { Finding } from "../../engine/core/findings";
-import { inStudioWords } from "../../engine/studio/studioWords";
+import { findingPlace, inStudioWords } from "../../engine/studio/studioWords";
 
 export interface FindingsPanelProps {
   findings: Finding[];
@@ -46,7 +46,7 @@ function FindingItem({ finding: asFound, onChoose }: { finding: Finding; onChoos
       ) : step ? (
         `step ${step}`
       ) : (
-        finding.file
+        findingPlace(finding)
       )}
       : {finding.message}
       <br />

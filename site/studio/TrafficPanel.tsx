@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from "react";
 import type { TrafficSplit } from "../../schemas/generated/split";
+import { inStudioWords } from "../../engine/studio/studioWords";
 import { liveApi, Refusal } from "./liveApi";
 import { TrafficDialog } from "./TrafficDialog";
 
@@ -45,14 +46,18 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
       setAsking(undefined);
       onChanged();
     } catch (error) {
-      const findings = error instanceof Refusal ? error.findings.map((f) => ` ${f.message}`).join("") : "";
+      const findings = error instanceof Refusal ? error.findings.map((f) => ` ${inStudioWords(f).message}`).join("") : "";
       setRefusal(`${(error as Error).message}${findings}`);
     } finally {
       setBusy(false);
     }
   };
+  // Checked as typed: the weights must add up to 100 before the traffic can be saved.
+  const total = Object.values(weights).reduce((sum, w) => sum + (Number.isFinite(Number(w)) ? Number(w) : 0), 0);
+  const totalProblem = Math.abs(total - 100) > 1e-9 ? `The weights add up to ${total}: they must add up to 100 before the traffic can be saved.` : undefined;
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (totalProblem) return;
     const numbers = Object.fromEntries(Object.entries(weights).map(([v, w]) => [v, Number(w)]));
     const plannedNumber = planned.trim() === "" ? undefined : Number(planned);
     const words = versions.map((v) => `v${v} ${numbers[v]}%`).join(", ");
@@ -108,7 +113,12 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
         </select>
         <label htmlFor="traffic-planned">Planned visits per version</label>
         <input id="traffic-planned" type="number" min={1} step={1} value={planned} onChange={(event) => setPlanned(event.target.value)} />
-        <button type="submit">Save traffic</button>
+        <p id="traffic-total" className={totalProblem ? "studio-problem" : undefined} aria-live="polite">
+          {totalProblem ?? "The weights add up to 100."}
+        </p>
+        <button type="submit" disabled={totalProblem !== undefined} aria-describedby="traffic-total">
+          Save traffic
+        </button>
       </form>
       <p role="status">{status}</p>
       {asking && <TrafficDialog change={asking.change} {...(asking.warning ? { warning: asking.warning } : {})} busy={busy} {...(refusal ? { refusal } : {})} onConfirm={(why) => void confirm(why)} onCancel={() => setAsking(undefined)} />}

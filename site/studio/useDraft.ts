@@ -39,7 +39,7 @@ export function useDraft(flowId: string, opened: Workspace, openedDisk: Record<s
     const abort = new AbortController();
     const timer = setTimeout(() => {
       checkDrafts(flowId, JSON.parse(drafts) as Record<string, string>, abort.signal).then(setFindings, (error: Error) => {
-        if (error.name !== "AbortError") setFindings([{ severity: "error", rule: "studio", file: flowId, message: `The findings could not be checked: ${error.message}`, fix: "Check that npm run preview:flows is still running, then edit again." }]);
+        if (error.name !== "AbortError") setFindings([{ severity: "error", rule: "studio", file: flowId, message: `The findings could not be checked: ${error.message}`, fix: "Edit again in a moment; if this stays, reload the page." }]);
       });
     }, CHECK_DELAY_MS);
     return () => {
