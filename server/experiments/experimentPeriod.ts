@@ -1,7 +1,8 @@
 /**
  * A flow's experiment period: the weights in force, the control and the documents of the versions served with a
- * share. Any change to one of them (a new weight, an edited question) is a new period with an id of its own, so
- * a report never mixes visitors who were shown different things; returning to an earlier set-up resumes its period.
+ * share, and the decision settings where split.json sets them (the metric decided on, the guardrails). Any change to
+ * one of them (a new weight, an edited question, another metric) is a new period with an id of its own, so a report
+ * never mixes visitors who were shown different things; returning to an earlier set-up resumes its period.
  */
 import { createHash } from "node:crypto";
 import type { CorpusFlow } from "../../engine/core/flowCorpus";
@@ -21,7 +22,9 @@ export function currentPeriod(flow: CorpusFlow): CurrentPeriod | undefined {
     const documents = Object.entries(weights)
       .filter(([, weight]) => weight > 0)
       .map(([version]) => flow.versions.find((v) => v.version === Number(version))?.flow ?? null);
-    const setUp = JSON.stringify({ weights, control: flow.defaultVersion, documents });
+    // Decision settings join the set-up only when set, so a flow that never set them keeps its periods' ids.
+    const decision = { ...(flow.decideOn ? { decideOn: flow.decideOn } : {}), ...(flow.guardrails ? { guardrails: flow.guardrails } : {}) };
+    const setUp = JSON.stringify({ weights, control: flow.defaultVersion, documents, ...decision });
     period = {
       id: createHash("sha256").update(setUp).digest("hex").slice(0, 12),
       weights,

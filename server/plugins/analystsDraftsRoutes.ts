@@ -3,7 +3,8 @@
  * another site's posts): GET /api/analysts/drafts[?flow=ID] lists who is editing what, POST makes a draft of a new
  * version from a published one, GET …/drafts/ID reads one back, PUT …/drafts/ID saves it at the revision it was read
  * at (409 with the draft as it stands when another tab or analyst saved since), DELETE …/drafts/ID discards it, and
- * POST …/drafts/ID/preview-links makes a link that shows the draft to anyone holding it for 7 days (previewRoutes.ts).
+ * POST …/drafts/ID/preview-links makes a link that shows the draft to anyone holding it for 7 days (previewRoutes.ts),
+ * GET …/preview-links lists the links that still work (never their tokens) and DELETE …/preview-links/LINK ends one.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
@@ -11,7 +12,7 @@ import { privatePage } from "../analysts/analystsAnswers";
 import { needsRole } from "../analysts/needsRole";
 import type { FlowCatalog } from "../flowCatalog";
 import { createDraft, discardDraft, findDraft, listDrafts, saveDraft } from "../storage/draftsStore";
-import { createPreviewLink } from "../storage/previewLinksStore";
+import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "../storage/previewLinksStore";
 import type { Database } from "../storage/schema";
 
 /** What the drafts API needs. */
@@ -31,6 +32,11 @@ export const DRAFTS_API = "/api/analysts/drafts";
 
 const FLOW_ID = { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,63}$" } as const;
 const DRAFT_ID = { type: "object", required: ["id"], properties: { id: { type: "string", pattern: "^[A-Za-z0-9_-]{16}$" } } } as const;
+const LINK_ID = {
+  type: "object",
+  required: ["id", "link"],
+  properties: { id: DRAFT_ID.properties.id, link: { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" } },
+} as const;
 const DOCUMENT = { type: "object" } as const;
 
 const NEW_DRAFT = {
@@ -87,6 +93,17 @@ export default async function analystsDraftsRoutes(fastify: FastifyInstance, { d
     if (!draft) return answer(reply, 404, NO_DRAFT);
     const { token, expiresAt } = await createPreviewLink(db, { draftId: draft.id, analyst: request.analyst?.name ?? LIVE_PREVIEW, now: now() });
     return answer(reply, 201, { url: previewPath(token), expiresAt });
+  });
+
+  fastify.get<{ Params: { id: string } }>(`${DRAFTS_API}/:id/preview-links`, { schema: { params: DRAFT_ID } }, async (request, reply) => {
+    const draft = await findDraft(db, request.params.id);
+    if (!draft) return answer(reply, 404, NO_DRAFT);
+    return answer(reply, 200, { links: await listPreviewLinks(db, draft.id, now()) });
+  });
+
+  fastify.delete<{ Params: { id: string; link: string } }>(`${DRAFTS_API}/:id/preview-links/:link`, { schema: { params: LINK_ID } }, async (request, reply) => {
+    const ended = await revokePreviewLink(db, request.params.id, request.params.link);
+    return ended ? privatePage(reply).code(204).send() : answer(reply, 404, { message: "There is no such preview link: it was revoked, or has ended." });
   });
 
   fastify.delete<{ Params: { id: string } }>(`${DRAFTS_API}/:id`, { schema: { params: DRAFT_ID } }, async (request, reply) => {

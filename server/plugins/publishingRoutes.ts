@@ -1,13 +1,15 @@
 /**
  * The publishing API, behind the analysts' gate (analystsRoutes.ts), for publishers: publish a version, change a
  * flow's traffic (weights, ship, stop, restore a past entry), and read a flow's history. Posts come from the site's
- * own pages only; every refusal is a 4xx with plain words (and the checks' findings where there are some).
+ * own pages only; a publish that names its draft (`"draft": ID`) ends that draft's preview links; every refusal
+ * is a 4xx with plain words (and the checks' findings where there are some).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { roleRefusal } from "../analysts/needsRole";
 import { changeTraffic, type TrafficAsk } from "../publishing/changeTraffic";
 import { publishVersion, type ChangeAnswer, type PublishingContext } from "../publishing/publishVersion";
 import { postedFromAnotherSite } from "../security/crossSitePost";
+import { endPreviewLinks } from "../storage/previewLinksStore";
 import { flowHistory, type PublishedChangeRow } from "../storage/publishedFlowsStore";
 import { privatePage } from "../analysts/analystsAnswers";
 
@@ -53,8 +55,13 @@ export default async function publishingRoutes(fastify: FastifyInstance, { siteO
   const who = (request: FlowRequest, body: Body) => ({ flowId: request.params.flow, analyst: request.analyst?.name ?? "", at: now(), why: body.why });
   const traffic = (ask: (body: Body) => TrafficAsk) => change((request, body) => changeTraffic(context, { ...who(request, body), ask: ask(body) }));
 
-  fastify.post("/api/analysts/flows/:flow/versions", { bodyLimit: PUBLISH_LIMIT }, change((request, body) => publishVersion(context, { ...who(request, body), document: body.document })));
-  fastify.post("/api/analysts/flows/:flow/traffic", traffic((body) => ({ kind: "weights", weights: body.weights, control: body.control, plannedPerVersion: body.plannedPerVersion })));
+  const published = async (request: FlowRequest, body: Body) => {
+    const result = await publishVersion(context, { ...who(request, body), document: body.document });
+    if (result.done && typeof body.draft === "string") await endPreviewLinks(context.db, body.draft);
+    return result;
+  };
+  fastify.post("/api/analysts/flows/:flow/versions", { bodyLimit: PUBLISH_LIMIT }, change(published));
+  fastify.post("/api/analysts/flows/:flow/traffic", traffic((body) => ({ kind: "weights", weights: body.weights, control: body.control, plannedPerVersion: body.plannedPerVersion, decideOn: body.decideOn, guardrails: body.guardrails })));
   fastify.post("/api/analysts/flows/:flow/traffic/ship", traffic((body) => ({ kind: "ship", version: body.version })));
   fastify.post("/api/analysts/flows/:flow/traffic/stop", traffic((body) => ({ kind: "stop", version: body.version })));
   fastify.post("/api/analysts/flows/:flow/traffic/restore", traffic((body) => ({ kind: "restore", change: body.change })));

@@ -1,5 +1,6 @@
 /**
- * Traffic changes: new weights (with the control and the planned visits), shipping a version (everyone to it),
+ * Traffic changes: new weights (with the control, the planned visits and the decision settings: the metric decided
+ * on and the guardrails, trafficDecision.ts), shipping a version (everyone to it),
  * stopping one (its share to the others, in proportion) and restoring a past traffic entry. Each is checked as
  * split.json is, recorded with who, when and why, and served by every instance; a changed split starts a new
  * experiment period (server/experiments/experimentPeriod.ts), and going back to an earlier one resumes its counts.
@@ -11,11 +12,12 @@ import type { TrafficSplit } from "../../schemas/generated/split";
 import { findChange, recordPublishedChanges } from "../storage/publishedFlowsStore";
 import { readSplit } from "../../engine/core/trafficSplit";
 import { splitFile, splitText } from "./publishedListing";
+import { decisionSettings } from "./trafficDecision";
 import { readWhy, refused, type ChangeAnswer, type ChangeRequest, type PublishingContext } from "./publishVersion";
 
 /** What the change asks for. */
 export type TrafficAsk =
-  | { kind: "weights"; weights: unknown; control: unknown; plannedPerVersion?: unknown }
+  | { kind: "weights"; weights: unknown; control: unknown; plannedPerVersion?: unknown; decideOn?: unknown; guardrails?: unknown }
   | { kind: "ship"; version: unknown }
   | { kind: "stop"; version: unknown }
   | { kind: "restore"; change: unknown };
@@ -58,8 +60,10 @@ function proposed(flow: CorpusFlow, current: TrafficSplit, ask: Exclude<TrafficA
     const defaultVersion = publishedVersion(flow, control);
     if (typeof defaultVersion !== "number") return refused(400, `The control must be a published version of ${flow.id}.`);
     const planned = plannedPerVersion === undefined || plannedPerVersion === null ? {} : { plannedPerVersion: plannedPerVersion as number };
-    const { plannedPerVersion: _old, ...kept } = current;
-    return { ...kept, default: defaultVersion, weights: weights as Record<string, number>, ...planned };
+    const decision = decisionSettings(current, ask);
+    if ("done" in decision) return decision;
+    const { plannedPerVersion: _old, decideOn: _decideOn, guardrails: _guardrails, ...kept } = current;
+    return { ...kept, default: defaultVersion, weights: weights as Record<string, number>, ...planned, ...decision };
   }
   const version = publishedVersion(flow, ask.version);
   if (typeof version !== "number") return version;

@@ -33,3 +33,38 @@ export async function previewedDraftId(db: Kysely<Database>, token: string, now:
   const row = await db.selectFrom("preview_links").select(["draft_id", "expires_at"]).where("token_hash", "=", hashOf(token)).executeTakeFirst();
   return row && row.expires_at > now.toISOString() ? row.draft_id : undefined;
 }
+
+/** A live link as the studio lists it: never its token (not kept), but an id to revoke it by, who made it and when it ends. */
+export interface PreviewLinkEntry {
+  id: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A link's id: its token's hash, which cannot be turned back into the link. */
+export const PREVIEW_LINK_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The draft's links that still work, the newest first. */
+export async function listPreviewLinks(db: Kysely<Database>, draftId: string, now: Date): Promise<PreviewLinkEntry[]> {
+  const rows = await db
+    .selectFrom("preview_links")
+    .select(["token_hash", "created_by", "created_at", "expires_at"])
+    .where("draft_id", "=", draftId)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("created_at", "desc")
+    .orderBy("token_hash")
+    .execute();
+  return rows.map((row) => ({ id: row.token_hash, createdBy: row.created_by, createdAt: row.created_at, expiresAt: row.expires_at }));
+}
+
+/** Ends one of the draft's links; false when the draft has no such link. */
+export async function revokePreviewLink(db: Kysely<Database>, draftId: string, linkId: string): Promise<boolean> {
+  const result = await db.deleteFrom("preview_links").where("draft_id", "=", draftId).where("token_hash", "=", linkId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Ends every link of the draft: it was published. */
+export async function endPreviewLinks(db: Kysely<Database>, draftId: string): Promise<void> {
+  await db.deleteFrom("preview_links").where("draft_id", "=", draftId).execute();
+}

@@ -51,7 +51,7 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
   const publish = async (why: string) => {
     setPublishing({ busy: true });
     try {
-      const done = await liveApi.publish(files.id, flow, why);
+      const done = await liveApi.publish(files.id, flow, why, opened.id);
       await liveApi.discardDraft(opened.id).catch(() => undefined);
       navigate(versionPath(files.id, done.version));
     } catch (error) {

@@ -68,7 +68,9 @@ export const liveApi = {
   saveDraft: (id: string, revision: number, document: FlowDocument) => send<ServerDraft>("PUT", `${DRAFTS}/${encodeURIComponent(id)}`, { revision, document }),
   discardDraft: (id: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}`),
   listDrafts: (flow: string) => send<{ drafts: Omit<ServerDraft, "document">[] }>("GET", `${DRAFTS}?flow=${encodeURIComponent(flow)}`),
-  publish: (flow: string, document: FlowDocument, why: string) => send<{ change: number; version: number }>("POST", `${flowApi(flow)}/versions`, { document, why }),
+  /** Naming the draft ends its preview links once it is published. */
+  publish: (flow: string, document: FlowDocument, why: string, draft?: string) =>
+    send<{ change: number; version: number }>("POST", `${flowApi(flow)}/versions`, { document, why, ...(draft === undefined ? {} : { draft }) }),
   setTraffic: (flow: string, weights: Record<string, number>, control: number, plannedPerVersion: number | undefined, why: string) =>
     send<{ change: number }>("POST", `${flowApi(flow)}/traffic`, { weights, control, ...(plannedPerVersion === undefined ? {} : { plannedPerVersion }), why }),
   ship: (flow: string, version: number, why: string) => send<{ change: number }>("POST", `${flowApi(flow)}/traffic/ship`, { version, why }),
