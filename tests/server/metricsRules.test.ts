@@ -12,6 +12,7 @@ import { processMetrics, serverMetrics } from "../../server/metrics/registry";
 import { openDatabase } from "../../server/storage/database";
 import type { Database } from "../../server/storage/schema";
 import { exportedNames, metricNames } from "./support/promqlNames";
+import { spoolMetrics } from "../../server/metrics/spoolMetrics";
 
 interface RuleFile {
   groups: Array<{ name: string; rules: Array<{ alert?: string; record?: string; expr: string }> }>;
@@ -36,6 +37,8 @@ beforeAll(async () => {
   const siteHours = parseOpeningHours(config.openingHours, "OPENING_HOURS");
   const server = serverMetrics({ buyers, flows: loadFlowCatalog(config.formsDir), pages: quotePageFiles(config.siteDir), siteHours, now: () => new Date(), log, redis });
   server.watch(db, {});
+  // buildServer registers the spool's gauges beside the server's own.
+  spoolMetrics(server.registry, { size: () => 0, oldestAt: () => undefined }, () => new Date());
   const worker = processMetrics({ buyers, now: () => new Date(), log });
   worker.watch(db, {});
   exported = await exportedNames(server.registry, worker.registry);
