@@ -4,7 +4,6 @@
  * store away and the spool's size (every instance shares the store: a balancer must not take them all out), and all
  * of it comes back by itself with the database.
  */
-import { connect, createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HELD_LEAD_MESSAGE } from "../../engine/core/messages";
 import { freePort } from "../../scripts/support/metricsScraper";
@@ -16,32 +15,7 @@ import { eventually } from "./support/eventually";
 import { valueOf } from "./support/exposition";
 import { fixtureLead } from "./support/pipelineFixtures";
 import { startPipelineServer, type PipelineServer } from "./support/pipelineServer";
-
-/** A TCP relay to PostgreSQL on `port` that can be cut (its connections dropped, new ones refused) and opened again. */
-function relay(target: URL, port: number) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  const keep = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => socket.destroy());
-    return socket;
-  };
-  return {
-    open: () =>
-      new Promise<void>((resolve) => {
-        server = createServer((client) => {
-          const upstream = keep(connect(Number(target.port || 5432), target.hostname));
-          keep(client).pipe(upstream).pipe(client);
-        }).listen(port, "127.0.0.1", () => resolve());
-      }),
-    cut: () =>
-      new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
-  };
-}
+import { tcpRelay, type TcpRelay } from "../../scripts/support/tcpRelay";
 
 describe("a database that stops answering", () => {
   it("reads as unreachable on the metrics, and its failures as the store's", async () => {
@@ -61,14 +35,14 @@ describe("a database that stops answering", () => {
   describe.skipIf(!testDatabaseUrl)("PostgreSQL away from a running server", () => {
     let store: TestDatabase;
     let server: PipelineServer;
-    let link: ReturnType<typeof relay>;
+    let link: TcpRelay;
     let metricsPort: number;
 
     beforeAll(async () => {
       store = await openTestPostgres();
       const url = new URL(store.url!);
       const relayPort = await freePort();
-      link = relay(new URL(testDatabaseUrl!), relayPort);
+      link = tcpRelay(new URL(testDatabaseUrl!), relayPort);
       await link.open();
       url.hostname = "127.0.0.1";
       url.port = String(relayPort);
