@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
+import { POSTCODE_SHAPE } from "../engine/core/postcodeShape";
 
 /** The header taken and returned. */
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -15,8 +16,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHORT_TOKEN = /^[A-Za-z0-9._-]{1,32}$/;
 /** A UK phone number has 10 or 11 digits: a token with 6 at most holds none, in one run or in groups. */
 const MOST_DIGITS = 6;
-/** A UK postcode's shape (`SW1A 1AA`, `M1 1AE`), looked for once the separators are taken out. */
-const POSTCODE_SHAPE = /[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}/i;
 
 /** Whether a given id may be kept: a UUID, or a short token with few digits and no postcode in it. */
 export function isKeptRequestId(given: string): boolean {

@@ -4,12 +4,12 @@
  * answer's text. A buyer may echo the lead back, so anything shaped like an e-mail address, a phone number or a
  * postcode is masked, and the words are cut at a length a table line can hold.
  */
+import { POSTCODE_WORDS } from "../../engine/core/postcodeShape";
 
 const MAX_WORDS = 160;
 const MESSAGE_KEYS = ["message", "error", "reason", "detail", "description"] as const;
 
 const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g;
-const POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/gi;
 /** Five or more digits, however spaced or punctuated: phone numbers, and any long number a person could be found by. */
 const LONG_NUMBER = /\+?\d(?:[\s().-]*\d){4,}/g;
 
@@ -19,7 +19,7 @@ export function buyerWords(text: string): string | undefined {
   if (!said) return undefined;
   const masked = said
     .replace(EMAIL, "[e-mail]")
-    .replace(POSTCODE, "[postcode]")
+    .replace(POSTCODE_WORDS, "[postcode]")
     .replace(LONG_NUMBER, "[number]")
     .replace(/\s+/g, " ")
     .trim();
