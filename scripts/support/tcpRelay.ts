@@ -2,7 +2,7 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 
 export interface TcpRelay {
-  /** Listens on the relay's port, passing each connection through to the target. */
+  /** Listens on the relay's port, passing each connection through to the target (nothing more when it listens already). */
   open(): Promise<void>;
   /** Stops listening and drops every connection through it. */
   cut(): Promise<void>;
@@ -21,6 +21,8 @@ export function tcpRelay(target: URL, port: number): TcpRelay {
   return {
     open: () =>
       new Promise<void>((resolve) => {
+        // Opened already: it stays as it is.
+        if (server) return resolve();
         server = createServer((client) => {
           const upstream = keep(connect(Number(target.port || 5432), target.hostname));
           keep(client).pipe(upstream).pipe(client);

@@ -25,8 +25,12 @@ export interface HeldLead {
 }
 
 export interface LeadSpool {
-  /** Appends the lead and resolves once it is on disk; rejects when the spool cannot be written. */
-  hold(lead: HeldLead): Promise<void>;
+  /**
+   * Appends the lead and resolves with it once it is on disk; rejects when the spool cannot be written. A lead whose
+   * submission key is held already (on disk, or being written) is not appended: it resolves with that earlier lead,
+   * once it is on disk, so the same submission sent twice at once is held, and answered, once.
+   */
+  hold(lead: HeldLead): Promise<HeldLead>;
   /** Records that the store has the lead. */
   taken(id: string): Promise<void>;
   /** Records that the store refuses the lead for good; it stays in the file for the operator. */
@@ -60,6 +64,8 @@ export async function openLeadSpool(file: string): Promise<LeadSpool> {
   let queue: Array<{ line: Line; done: (error?: unknown) => void }> = [];
   let writing: Promise<void> | undefined;
   let lastWriteFailed = false;
+  /** Holds being written, by submission key. */
+  const holding = new Map<string, Promise<HeldLead>>();
 
   const fileHandle = async (): Promise<FileHandle> => {
     if (handle) return handle;
@@ -106,12 +112,26 @@ export async function openLeadSpool(file: string): Promise<LeadSpool> {
     });
 
   const ordered = () => [...waiting.values()].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  const byKey = (key: string) => [...waiting.values()].find((lead) => lead.submission.submissionKey === key);
+  const hold = (lead: HeldLead): Promise<HeldLead> => {
+    const key = lead.submission.submissionKey;
+    if (key === undefined) return append({ hold: lead }).then(() => lead);
+    const earlier = byKey(key);
+    if (earlier) return Promise.resolve(earlier);
+    const pending = holding.get(key);
+    if (pending) return pending;
+    const written = append({ hold: lead }).then(() => lead);
+    holding.set(key, written);
+    const settled = () => void holding.delete(key);
+    written.then(settled, settled);
+    return written;
+  };
   return {
-    hold: (lead) => append({ hold: lead }),
+    hold,
     taken: (id) => append({ taken: id }),
     setAside: (lead) => append({ refused: lead }),
     waiting: ordered,
-    byKey: (key) => [...waiting.values()].find((lead) => lead.submission.submissionKey === key),
+    byKey,
     size: () => waiting.size,
     writable: () => !lastWriteFailed,
     oldestAt: () => {

@@ -115,12 +115,15 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, {
   };
   /** Keeps the lead in the spool and answers it as received; a spool that cannot be written gives `otherwise`. */
   const hold = async (otherwise: () => Promise<TakenLead>): Promise<TakenLead> => {
+    let kept: HeldLead;
     try {
-      await spool!.hold(held);
+      kept = await spool!.hold(held);
     } catch (error) {
       log.error({ err: error }, "could not write the lead spool");
       return otherwise();
     }
+    // The same key sent alongside was held first: this is the same submission, answered as that one.
+    if (kept.id !== held.id) return takenWith({ answer: heldAnswer(kept, !intake.siteHours.isOpen(new Date(kept.receivedAt))), answers: kept.answers, digest: kept.digest ?? null });
     metrics?.spooled();
     log.warn({ leadId: held.id, flowId: flow.id, version: flow.version }, "lead held in the spool until the store can take it");
     taking.onHeld?.();

@@ -7,7 +7,8 @@ import type { AddressLookup } from "../../engine/core/kinds/stepKind";
 import { initialState, transition, type QuoteFlowInput, type QuoteFlowState, type ServedFlowState } from "../../engine/core/quoteFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
-import { readQuoteSession } from "../storage/quoteSessionsStore";
+import { readQuoteSession, writeQuoteSession } from "../storage/quoteSessionsStore";
+import { isStoreOutage } from "../storage/storeErrors";
 import type { PlainQuoteOptions } from "./plainOptions";
 
 /** The kept state of one flow in one session: what a served step shows, and what the server alone needs. */
@@ -32,13 +33,32 @@ export interface KeptQuote {
   revision: number;
 }
 
-/** A session's kept state in a flow; undefined when none. */
+/**
+ * A session's kept state in a flow; undefined when none. While the store cannot be read, the instance's copy of what
+ * the store held (keptCopies.ts) stands in for it, when it has one.
+ */
 export async function load(options: PlainQuoteOptions, sessionId: string, flowId: string): Promise<KeptQuote | undefined> {
-  const stored = await readQuoteSession(options.db, sessionId, flowId, options.now());
+  let stored;
+  try {
+    stored = await readQuoteSession(options.db, sessionId, flowId, options.now());
+  } catch (error) {
+    const copy = isStoreOutage(error) ? options.copies?.copyOf(sessionId, flowId) : undefined;
+    if (!copy) throw error;
+    stored = copy;
+  }
   if (!stored) return undefined;
+  options.copies?.remember(sessionId, flowId, { revision: stored.revision, state: stored.state });
   const state = JSON.parse(stored.state) as PlainState;
   const flow = options.flows.getFlow(flowId, state.version);
   return flow ? { state, revision: stored.revision, flow } : undefined;
+}
+
+/** Writes the state over revision `read` (0: none yet); false when another request wrote meanwhile. */
+export async function keep(options: PlainQuoteOptions, sessionId: string, flowId: string, read: number, state: PlainState): Promise<boolean> {
+  const text = JSON.stringify(state);
+  const written = await writeQuoteSession(options.db, sessionId, flowId, read, text, options.now());
+  if (written) options.copies?.remember(sessionId, flowId, { revision: read + 1, state: text });
+  return written;
 }
 
 /** A new state of the flow, past the questions `answers` already answer, with a fresh start token. */

@@ -8,6 +8,7 @@ import type { ClientBudget } from "../security/clientBudget";
 import type { OpeningHours } from "../hours/openingHours";
 import type { LeadTaking } from "../leads/takeLead";
 import type { Database } from "../storage/schema";
+import type { KeptCopies } from "./keptCopies";
 
 /** What the plain quote needs. */
 export interface PlainQuoteOptions {
@@ -23,4 +24,6 @@ export interface PlainQuoteOptions {
   /** The forms folder, whose deals files a deals step shows. */
   formsDir: string;
   now: () => Date;
+  /** The instance's copies of the quote states the store held (keptCopies.ts); the plain quote makes its own when none is given. */
+  copies?: KeptCopies;
 }

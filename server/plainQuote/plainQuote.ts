@@ -16,6 +16,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FlowDocument } from "../../engine/core/types";
 import { stepPage } from "./getStep";
+import { keptCopies } from "./keptCopies";
 import type { StepPage } from "./pageModel";
 import type { PlainQuoteOptions } from "./plainOptions";
 import { postStep } from "./postStep";
@@ -35,7 +36,8 @@ export interface PlainQuote {
 }
 
 /** The plain quote over the given store, flows and lead intake. */
-export function plainQuote(options: PlainQuoteOptions): PlainQuote {
+export function plainQuote(given: PlainQuoteOptions): PlainQuote {
+  const options = { ...given, copies: given.copies ?? keptCopies() };
   return {
     stepPage: (request, flow) => stepPage(options, request, flow),
     postStep: (request, reply, flow, version) => postStep(options, request, reply, flow, version),

@@ -14,11 +14,12 @@ import { REVISION_FIELD, STEP_FIELD } from "../../engine/core/servedStep";
 import { answersSchema, stepFields } from "../../engine/core/stepSchema";
 import type { FlowDocument } from "../../engine/core/types";
 import { goBack, stepById } from "../../engine/core/walkFlow";
-import { deleteStaleQuoteSessions, writeQuoteSession } from "../storage/quoteSessionsStore";
+import { deleteStaleQuoteSessions } from "../storage/quoteSessionsStore";
+import { isStoreOutage } from "../storage/storeErrors";
 import { arrive, lookUp } from "./addressLookup";
 import { countStep } from "./countStep";
 import { isAppliedForm, isTooOldForm, withAppliedForm } from "./formOnce";
-import { freshState, fromMachine, load, run, type PlainState } from "./keptState";
+import { freshState, fromMachine, keep, load, run, type PlainState } from "./keptState";
 import { pageOf, startAgain, type StepPage } from "./pageModel";
 import { PLAIN_NOTICES } from "./plainNotices";
 import type { PlainQuoteOptions } from "./plainOptions";
@@ -122,7 +123,7 @@ export async function postStep(
       const targetKept = await load(options, id, targetFlow.id);
       const fresh = { ...freshState(options, targetFlow, carriedAnswers(start.answers), back), applied: targetKept?.state.applied ?? [] };
       const next = await arrive(options, fresh, targetFlow, request);
-      if (!(await writeQuoteSession(db, id, targetFlow.id, targetKept?.revision ?? 0, JSON.stringify(next), now()))) {
+      if (!(await keep(options, id, targetFlow.id, targetKept?.revision ?? 0, next))) {
         return startAgain(options, targetFlow, targetQuery, 409, PLAIN_NOTICES.movedOn);
       }
       await countStep(options, request, targetFlow, next.walk.stepId);
@@ -133,7 +134,17 @@ export async function postStep(
   if (effects.some((e) => e.type === "track" && e.event.type === "step")) state = await arrive(options, state, flow, request);
   state = withAppliedForm(state, stepId, postedRevision);
   const id = sessionId ?? startSession(request, reply);
-  if (!(await writeQuoteSession(db, id, flow.id, read, JSON.stringify(state), now()))) {
+  let written: boolean;
+  try {
+    written = await keep(options, id, flow.id, read, state);
+  } catch (error) {
+    // The store went away with the quote's lead taken (held in the spool, or stored just before): its success page,
+    // drawn here as the state cannot be kept. The store keeps the quote at its submit step with the lead's key, so the
+    // form sent again is answered by the same lead and stores no other.
+    if (state.result && isStoreOutage(error)) return pageOf(options, flow, state, read, query);
+    throw error;
+  }
+  if (!written) {
     // Another request moved the state on meanwhile. This one sent the quote's lead (or learnt of it): its state, which
     // knows the lead, is kept over the other (server/plainQuote/storedLead.ts).
     if (state.result) ({ flow, state } = await keepKnownLead(options, id, flow, state));

@@ -10,9 +10,8 @@ import { isSubmitStep } from "../../engine/core/submitStep";
 import type { FlowDocument } from "../../engine/core/types";
 import { stepById } from "../../engine/core/walkFlow";
 import { leadTakenBefore } from "../leads/takenBefore";
-import { writeQuoteSession } from "../storage/quoteSessionsStore";
 import { withAppliedForm, withFormsOf } from "./formOnce";
-import { fromMachine, load, run, type KeptQuote, type PlainState } from "./keptState";
+import { fromMachine, keep, load, run, type KeptQuote, type PlainState } from "./keptState";
 import type { PlainQuoteOptions } from "./plainOptions";
 
 /** How often a state that knows the lead is written again over others that keep landing first. */
@@ -28,7 +27,7 @@ export async function keepKnownLead(options: PlainQuoteOptions, sessionId: strin
     if (current?.state.result) return current;
     const known = withFormsOf(state, current?.state);
     const read = current?.revision ?? 0;
-    if (await writeQuoteSession(options.db, sessionId, flow.id, read, JSON.stringify(known), options.now())) return { flow, state: known, revision: read + 1 };
+    if (await keep(options, sessionId, flow.id, read, known)) return { flow, state: known, revision: read + 1 };
   }
   throw new Error(`The quote state of ${flow.id} kept moving while its stored lead was being kept`);
 }

@@ -34,6 +34,16 @@ describe("the lead spool", () => {
     await again.close();
   });
 
+  it("holds one lead for a submission key sent twice at once, and answers both with it", async () => {
+    const spool = await openLeadSpool(file);
+    const [first, second] = await Promise.all([spool.hold(lead(1, "key-1")), spool.hold(lead(2, "key-1"))]);
+    expect([first.id, second.id]).toEqual(["lead-1", "lead-1"]);
+    expect((await spool.hold(lead(3, "key-1"))).id).toBe("lead-1");
+    expect(spool.waiting().map((l) => l.id)).toEqual(["lead-1"]);
+    await spool.close();
+    expect((await readFile(file, "utf8")).trim().split("\n")).toHaveLength(1);
+  });
+
   it("empties its file once nothing waits, unless a lead was set aside for the operator", async () => {
     const spool = await openLeadSpool(file);
     await spool.hold(lead(1));
