@@ -79,6 +79,9 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
   return (
     <section className="studio-traffic" aria-labelledby="traffic-title">
       <h2 id="traffic-title">Traffic</h2>
+      <p>
+        <a href={`/analysts/flows/${encodeURIComponent(flowId)}/`}>Results of this test</a>: what the figures say so far, decided on the metric chosen below.
+      </p>
       <form onSubmit={save}>
         <table className="studio-traffic-table">
           <caption>Each published version&apos;s share of visitors, and the control the others are measured against</caption>

@@ -43,10 +43,13 @@ async function signIn(page: Page, who: { name: string; password: string }, path 
   await expect(page).toHaveURL(`${server.origin}${path}`);
 }
 
-/** Confirms the traffic change the dialog shows, with a reason. */
-async function confirmTraffic(page: Page, why: string, warns = false): Promise<void> {
+/** Confirms the traffic change the dialog shows, with a reason; restoring a past traffic returns to its period. */
+async function confirmTraffic(page: Page, why: string, warns = false, restores = false): Promise<void> {
   const dialog = page.getByRole("dialog", { name: ui("Change the traffic?") });
-  await expect(dialog).toContainText("This changes what visitors see, at once, and starts a new experiment period");
+  await expect(dialog).toContainText(
+    restores ? "This changes what visitors see, at once, and returns to the experiment period of that traffic" : "This changes what visitors see, at once, and starts a new experiment period",
+  );
+  if (restores) await expect(dialog).not.toContainText("starts a new experiment period");
   if (warns) await expect(dialog).toContainText("gets 0%");
   await clean(page, "the traffic dialog");
   await dialog.getByRole("textbox", { name: "Why" }).fill(why);
@@ -173,7 +176,7 @@ test("a publisher makes v2 by sight, publishes it at 20%, a visitor served it by
 
   // Restore the 80/20 traffic from the history.
   await history(page).getByRole("button", { name: /^Restore this traffic: v1 80%, v2 20%/ }).click();
-  await confirmTraffic(page, "Back to the test");
+  await confirmTraffic(page, "Back to the test", false, true);
   await expect(history(page).getByRole("listitem").first()).toContainText("Traffic: v1 80%, v2 20% (control v1)");
   await expect(history(page).getByRole("listitem").first()).toContainText("By pat");
   await expect(traffic(page).getByRole("spinbutton", { name: "Weight of v2" })).toHaveValue("20");
