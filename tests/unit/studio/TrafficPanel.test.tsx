@@ -7,6 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DECISION_METRICS } from "../../../engine/studio/decisionSettings";
 import { liveApi, Refusal } from "../../../site/studio/liveApi";
+import { HistoryPanel } from "../../../site/studio/HistoryPanel";
 import { TrafficDialog } from "../../../site/studio/TrafficDialog";
 import { TrafficPanel } from "../../../site/studio/TrafficPanel";
 import { trafficWords } from "../../../site/studio/trafficWords";
@@ -136,6 +137,24 @@ describe("restoring a past traffic", () => {
     expect(dialog.textContent).not.toContain("starts a new experiment period");
     const guide = readFileSync(path.resolve(import.meta.dirname, "../../../docs/analysts.md"), "utf8").replace(/\s+/g, " ");
     expect(guide).toContain("the experiment period of that traffic resumes its counts");
+  });
+});
+
+describe("the history's Restore this traffic", () => {
+  it("opens the dialog that says it returns to that traffic's period, and restores it with the reason", async () => {
+    const older = { change: 3, kind: "traffic" as const, analyst: "pat", at: "2026-12-01T10:00:00Z", why: "Test", before: { default: 1, weights: { "1": 100 } }, after: { default: 1, weights: { "1": 80, "2": 20 } } };
+    const newer = { ...older, change: 4, why: "Judge on leads", before: older.after, after: { ...older.after, decideOn: "leads" } };
+    vi.spyOn(liveApi, "history").mockResolvedValue({ changes: [older, newer] });
+    const restore = vi.spyOn(liveApi, "restore").mockResolvedValue({ change: 5 });
+    render(<HistoryPanel flowId="home-insurance" canRestore revision={1} onChanged={vi.fn()} />);
+    expect(await screen.findByText("Traffic: v1 80%, v2 20% (control v1); decided on leads, with no guardrail; before: v1 80%, v2 20% (control v1)")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: /^Restore this traffic: v1 80%, v2 20% \(control v1\)$/ }));
+    const dialog = screen.getByRole("dialog", { name: "Change the traffic?" });
+    expect(dialog.textContent).toContain("returns to the experiment period of that traffic");
+    expect(dialog.textContent).not.toContain("starts a new experiment period");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Why" }), "Back to value");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Confirm traffic change" }));
+    expect(restore).toHaveBeenCalledWith("home-insurance", 3, "Back to value");
   });
 });
 
