@@ -24,8 +24,11 @@ export function TrafficDecision({ form, onChange }: TrafficDecisionProps) {
           ))}
         </select>
       </p>
-      <table className="studio-traffic-table">
-        <caption>Guardrails: the most a version may lose against the control before it is rolled back (empty for none)</caption>
+      <p className="studio-muted" id="traffic-guardrails-note">
+        A guardrail is the most a version may lose on a metric against the control before it is rolled back, in %; empty for none.
+      </p>
+      <table className="studio-traffic-table" aria-describedby="traffic-guardrails-note">
+        <caption>Guardrails</caption>
         <thead>
           <tr>
             <th scope="col">Metric</th>

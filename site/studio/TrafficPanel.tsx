@@ -83,8 +83,9 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
         <a href={`/analysts/flows/${encodeURIComponent(flowId)}/`}>Results of this test</a>: what the figures say so far, decided on the metric chosen below.
       </p>
       <form onSubmit={save}>
+        <p className="studio-muted">Each published version&apos;s weight, and the control the others are measured against.</p>
         <table className="studio-traffic-table">
-          <caption>Each published version&apos;s share of visitors, and the control the others are measured against</caption>
+          <caption>Each version&apos;s share of visitors</caption>
           <thead>
             <tr>
               <th scope="col">Version</th>
