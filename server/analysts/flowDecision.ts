@@ -72,30 +72,30 @@ function versionSentence(report: ExperimentReport, v: VersionReport, control: Ve
   }
 }
 
-/** What to do next, as the studio names its controls (plain text, one or two sentences). */
+/** What to do next, as the live studio's Traffic region names its controls (plain text, one or two sentences). */
 export function whatNext(flow: CorpusFlow, report: ExperimentReport | undefined, standing: FlowStanding): string[] {
-  const studio = `In the flow studio (/studio/ in the live preview), choose ${flow.id}`;
+  const studio = `In the studio (/analysts/studio/), open ${flow.id}`;
   const control = report?.period.control ?? flow.defaultVersion ?? 1;
   const decided = (code: DecisionCode) => report?.versions.filter((v) => v.decision?.code === code).map((v) => `v${v.version}`) ?? [];
   switch (standing) {
     case "noTest":
-      return [`To test a change: ${studio}, press New version from this one, make the change, and give the new version a share under Traffic split (50% each is quickest).`];
+      return [`To test a change: ${studio}, press New version from this one, make the change, publish it and give it a weight under Traffic (50% each is quickest).`];
     case "noVisits":
-      return ["Nothing to do yet: the figures start with the first visit served this traffic split. Make sure the flow is live and linked from the site."];
+      return ["Nothing to do yet: the figures start with the first visit served this traffic. Make sure the flow is live and linked from the site."];
     case "splitBroken":
       return [
         "Do not decide anything on these figures. Look for what steers visitors to one version: a cache serving one version's page to others, an old link with ?v=, bots, a version failing to load, or weights changed mid-test.",
-        `When it is fixed, save the Traffic split again in the studio: a change starts a new period, with figures of its own.`,
+        `When it is fixed, save the traffic again under Traffic in the studio: a change starts a new period, with figures of its own.`,
       ];
     case "ship":
-      return [`${studio} and, under Traffic split, set Control (the default version) to ${decided("ship")[0] ?? "the winner"} with Weight 100% and the others 0%. Every visitor then gets it, and the test ends.`];
+      return [`${studio} and, under Traffic, press Ship ${decided("ship")[0] ?? "vN for the winner"}: it becomes the control with a weight of 100% and the others 0%. Every visitor then gets it, and the test ends.`];
     case "rollBack":
-      return [`${studio} and, under Traffic split, set the Weight of ${decided("rollBack").join(" and ")} to 0% (v${control} takes its share). Its visitors go back to v${control}, and the test of it ends.`];
+      return [`${studio} and, under Traffic, press ${decided("rollBack").map((v) => `Stop ${v}`).join(" and ")}: its share goes to the other versions with traffic, in proportion, and the test of it ends (v${control} stays the control).`];
     case "keepRunning":
       return report?.period.plannedPerVersion
-        ? ["Leave the Traffic split as it is and look again in a few days; the decision can come before the plan is reached, and it holds however often you look."]
+        ? ["Leave the weights under Traffic as they are and look again in a few days; the decision can come before the plan is reached, and it holds however often you look."]
         : [
-            "Leave the Traffic split as it is and look again in a few days.",
+            "Leave the weights under Traffic as they are and look again in a few days.",
             "No plan is set, so this page cannot say how far the test has got: the guide's “Plan how many visitors you need” shows how to work one out and set it.",
           ];
   }

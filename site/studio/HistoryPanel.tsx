@@ -1,8 +1,8 @@
 /** The flow's history: each publish and traffic change with who, when, why and what changed; a past traffic entry can be restored. */
 import { useEffect, useState } from "react";
-import type { TrafficSplit } from "../../schemas/generated/split";
 import { liveApi, type HistoryEntry } from "./liveApi";
 import { TrafficDialog } from "./TrafficDialog";
+import { trafficWords } from "./trafficWords";
 
 export interface HistoryPanelProps {
   flowId: string;
@@ -11,14 +11,6 @@ export interface HistoryPanelProps {
   /** Moves when the flow changed, so the history is read again. */
   revision: number;
   onChanged: () => void;
-}
-
-/** "v1 80%, v2 20% (control v1)" */
-export function trafficWords(split: unknown): string {
-  if (!split || typeof split !== "object") return "none";
-  const { weights = {}, default: control, plannedPerVersion } = split as Partial<TrafficSplit>;
-  const shares = Object.entries(weights).map(([v, w]) => `v${v} ${w}%`).join(", ");
-  return `${shares} (control v${control}${plannedPerVersion === undefined ? "" : `, ${plannedPerVersion} visits planned per version`})`;
 }
 
 function whatChanged(entry: HistoryEntry): string {
@@ -84,6 +76,7 @@ export function HistoryPanel({ flowId, canRestore, revision, onChanged }: Histor
       {restoring && (
         <TrafficDialog
           change={`Restore the traffic of ${when(restoring.at)}: ${trafficWords(restoring.after)}.`}
+          effect="restore"
           busy={busy}
           {...(refusal ? { refusal } : {})}
           onConfirm={(why) => void restore(why)}

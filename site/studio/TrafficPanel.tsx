@@ -1,12 +1,17 @@
 /**
- * The flow's traffic, for publishers: a weight per published version, the control, the planned visits per version,
- * Ship and Stop per version, and Save traffic. Each change is confirmed first (TrafficDialog).
+ * The flow's traffic, for publishers: a table of the published versions with each one's weight, the control, and
+ * Ship and Stop per version; the planned visits per version; how the test is decided (TrafficDecision); and Save
+ * traffic, held until the boxes are right (checked as typed, trafficForm.ts). Each change is confirmed first
+ * (TrafficDialog), and only a change the server made is reported as made.
  */
 import { useState, type FormEvent } from "react";
 import type { TrafficSplit } from "../../schemas/generated/split";
 import { inStudioWords } from "../../engine/studio/studioWords";
 import { liveApi, Refusal } from "./liveApi";
-import { TrafficDialog } from "./TrafficDialog";
+import { TrafficDecision } from "./TrafficDecision";
+import { TrafficDialog, type TrafficEffect } from "./TrafficDialog";
+import { checkTraffic, trafficForm, type TrafficForm } from "./trafficForm";
+import "./traffic.css";
 
 export interface TrafficPanelProps {
   flowId: string;
@@ -18,6 +23,7 @@ export interface TrafficPanelProps {
 
 interface Asking {
   change: string;
+  effect: TrafficEffect;
   warning?: string;
   send: (why: string) => Promise<unknown>;
 }
@@ -25,9 +31,7 @@ interface Asking {
 const zeroControl = (control: number) => `the control, v${control}, gets 0%: the results will have nothing to compare the others with.`;
 
 export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPanelProps) {
-  const [weights, setWeights] = useState<Record<string, string>>(() => Object.fromEntries(versions.map((v) => [v, String(split.weights[String(v)] ?? 0)])));
-  const [control, setControl] = useState(split.default);
-  const [planned, setPlanned] = useState(split.plannedPerVersion === undefined ? "" : String(split.plannedPerVersion));
+  const [form, setForm] = useState<TrafficForm>(() => trafficForm(versions, split));
   const [asking, setAsking] = useState<Asking>();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
@@ -35,6 +39,7 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
 
   const ask = (next: Asking) => {
     setRefusal(undefined);
+    setStatus("");
     setAsking(next);
   };
   const confirm = async (why: string) => {
@@ -46,41 +51,46 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
       setAsking(undefined);
       onChanged();
     } catch (error) {
+      // Refused: nothing changed, and the dialog stays open saying why.
       const findings = error instanceof Refusal ? error.findings.map((f) => ` ${inStudioWords(f).message}`).join("") : "";
       setRefusal(`${(error as Error).message}${findings}`);
     } finally {
       setBusy(false);
     }
   };
-  // Checked as typed: the weights must add up to 100 before the traffic can be saved.
-  const total = Object.values(weights).reduce((sum, w) => sum + (Number.isFinite(Number(w)) ? Number(w) : 0), 0);
-  const totalProblem = Math.abs(total - 100) > 1e-9 ? `The weights add up to ${total}: they must add up to 100 before the traffic can be saved.` : undefined;
+  const checked = checkTraffic(form, versions, split);
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (totalProblem) return;
-    const numbers = Object.fromEntries(Object.entries(weights).map(([v, w]) => [v, Number(w)]));
-    const plannedNumber = planned.trim() === "" ? undefined : Number(planned);
-    const words = versions.map((v) => `v${v} ${numbers[v]}%`).join(", ");
+    const change = checked.change;
+    if (!change) return;
     ask({
-      change: `New weights: ${words}; the control is v${control}${plannedNumber === undefined ? "" : `; ${plannedNumber} visits planned per version`}.`,
-      ...(numbers[control] === 0 ? { warning: zeroControl(control) } : {}),
-      send: (why) => liveApi.setTraffic(flowId, numbers, control, plannedNumber, why),
+      change: change.words,
+      effect: change.visitorsChange ? "visitors" : "decision",
+      ...(change.weights[String(change.control)] === 0 ? { warning: zeroControl(change.control) } : {}),
+      send: (why) => liveApi.setTraffic(flowId, change.weights, change.control, change.plannedPerVersion, why, change.decision),
     });
   };
   const ship = (version: number) =>
-    ask({ change: `Ship v${version}: every visitor gets v${version}.`, ...(version !== split.default ? { warning: zeroControl(split.default) } : {}), send: (why) => liveApi.ship(flowId, version, why) });
+    ask({ change: `Ship v${version}: every visitor gets v${version}.`, effect: "visitors", ...(version !== split.default ? { warning: zeroControl(split.default) } : {}), send: (why) => liveApi.ship(flowId, version, why) });
   const stop = (version: number) =>
-    ask({ change: `Stop v${version}: its share goes to the other versions.`, ...(version === split.default ? { warning: zeroControl(version) } : {}), send: (why) => liveApi.stop(flowId, version, why) });
+    ask({ change: `Stop v${version}: its share goes to the other versions.`, effect: "visitors", ...(version === split.default ? { warning: zeroControl(version) } : {}), send: (why) => liveApi.stop(flowId, version, why) });
+  const setWeight = (version: number, typed: string) => setForm((f) => ({ ...f, weights: { ...f.weights, [String(version)]: typed } }));
 
   return (
     <section className="studio-traffic" aria-labelledby="traffic-title">
       <h2 id="traffic-title">Traffic</h2>
+      <p>
+        <a href={`/analysts/flows/${encodeURIComponent(flowId)}/`}>Results of this test</a>: what the figures say so far, decided on the metric chosen below.
+      </p>
       <form onSubmit={save}>
-        <table>
+        <p className="studio-muted">Each published version&apos;s weight, and the control the others are measured against.</p>
+        <table className="studio-traffic-table">
+          <caption>Each version&apos;s share of visitors</caption>
           <thead>
             <tr>
               <th scope="col">Version</th>
               <th scope="col">Weight (%)</th>
+              <th scope="col">Control</th>
               <th scope="col">Ship or stop</th>
             </tr>
           </thead>
@@ -89,39 +99,49 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
               <tr key={version}>
                 <th scope="row">v{version}</th>
                 <td>
-                  <input type="number" min={0} max={100} step={1} aria-label={`Weight of v${version}`} value={weights[version] ?? "0"} onChange={(event) => setWeights((w) => ({ ...w, [version]: event.target.value }))} />
+                  <input type="number" min={0} max={100} step="any" aria-label={`Weight of v${version}`} value={form.weights[String(version)] ?? "0"} onChange={(event) => setWeight(version, event.target.value)} />
                 </td>
                 <td>
-                  <button type="button" onClick={() => ship(version)}>
-                    Ship v{version}
-                  </button>{" "}
-                  <button type="button" onClick={() => stop(version)} disabled={(split.weights[String(version)] ?? 0) === 0}>
-                    Stop v{version}
-                  </button>
+                  <input type="radio" name="traffic-control" aria-label={`Control: v${version}`} checked={form.control === version} onChange={() => setForm((f) => ({ ...f, control: version }))} />
+                </td>
+                <td>
+                  <div className="studio-traffic-actions">
+                    <button type="button" onClick={() => ship(version)}>
+                      Ship v{version}
+                    </button>
+                    <button type="button" onClick={() => stop(version)} disabled={(split.weights[String(version)] ?? 0) === 0}>
+                      Stop v{version}
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <label htmlFor="traffic-control">Control</label>
-        <select id="traffic-control" value={control} onChange={(event) => setControl(Number(event.target.value))}>
-          {versions.map((version) => (
-            <option key={version} value={version}>
-              v{version}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="traffic-planned">Planned visits per version</label>
-        <input id="traffic-planned" type="number" min={1} step={1} value={planned} onChange={(event) => setPlanned(event.target.value)} />
-        <p id="traffic-total" className={totalProblem ? "studio-problem" : undefined} aria-live="polite">
-          {totalProblem ?? "The weights add up to 100."}
+        <p className="studio-traffic-field">
+          <label htmlFor="traffic-planned">Planned visits per version</label>
+          <input id="traffic-planned" type="number" min={1} step={1} value={form.planned} onChange={(event) => setForm((f) => ({ ...f, planned: event.target.value }))} />
         </p>
-        <button type="submit" disabled={totalProblem !== undefined} aria-describedby="traffic-total">
+        <TrafficDecision form={form} onChange={setForm} />
+        <div id="traffic-check" aria-live="polite">
+          {checked.problems.length > 0 ? (
+            <ul className="studio-problem">
+              {checked.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{checked.unchanged ? "The weights add up to 100. This is the traffic in force: change a box to save a new one." : "The weights add up to 100."}</p>
+          )}
+        </div>
+        <button type="submit" className="primary" disabled={!checked.change} aria-describedby="traffic-check">
           Save traffic
         </button>
       </form>
       <p role="status">{status}</p>
-      {asking && <TrafficDialog change={asking.change} {...(asking.warning ? { warning: asking.warning } : {})} busy={busy} {...(refusal ? { refusal } : {})} onConfirm={(why) => void confirm(why)} onCancel={() => setAsking(undefined)} />}
+      {asking && (
+        <TrafficDialog change={asking.change} effect={asking.effect} {...(asking.warning ? { warning: asking.warning } : {})} busy={busy} {...(refusal ? { refusal } : {})} onConfirm={(why) => void confirm(why)} onCancel={() => setAsking(undefined)} />
+      )}
     </section>
   );
 }

@@ -71,8 +71,9 @@ export const liveApi = {
   /** Naming the draft ends its preview links once it is published. */
   publish: (flow: string, document: FlowDocument, why: string, draft?: string) =>
     send<{ change: number; version: number }>("POST", `${flowApi(flow)}/versions`, { document, why, ...(draft === undefined ? {} : { draft }) }),
-  setTraffic: (flow: string, weights: Record<string, number>, control: number, plannedPerVersion: number | undefined, why: string) =>
-    send<{ change: number }>("POST", `${flowApi(flow)}/traffic`, { weights, control, ...(plannedPerVersion === undefined ? {} : { plannedPerVersion }), why }),
+  /** Without a decision, the metric decided on and the guardrails in force are kept. */
+  setTraffic: (flow: string, weights: Record<string, number>, control: number, plannedPerVersion: number | undefined, why: string, decision?: { decideOn: string; guardrails: Record<string, number> }) =>
+    send<{ change: number }>("POST", `${flowApi(flow)}/traffic`, { weights, control, ...(plannedPerVersion === undefined ? {} : { plannedPerVersion }), ...(decision ?? {}), why }),
   ship: (flow: string, version: number, why: string) => send<{ change: number }>("POST", `${flowApi(flow)}/traffic/ship`, { version, why }),
   stop: (flow: string, version: number, why: string) => send<{ change: number }>("POST", `${flowApi(flow)}/traffic/stop`, { version, why }),
   restore: (flow: string, change: number, why: string) => send<{ change: number }>("POST", `${flowApi(flow)}/traffic/restore`, { change, why }),

@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
+import type { Finding } from "../../engine/core/findings";
+import { inStudioWords } from "../../engine/studio/studioWords";
 import { repoRoot } from "../../server/config";
 import { ANALYST, analystsServerPerTest, basic } from "./support/analysts";
 import { serverDialects } from "./support/serverOnDialect";
@@ -94,6 +96,20 @@ describe.each(serverDialects)("studio controls on %s", (dialect, skipped) => {
     expect(metric.json()).toEqual({ message: 'The metric to decide on must be one of "leads", "acceptedLeads" or "value".' });
     expect(rail.statusCode).toBe(400);
     expect(rail.json()).toEqual({ message: "The guardrail on leads must be a loss between 0 and 1 (0.05 is at most 5% lost)." });
+    expect(await history(app)).toEqual(before);
+  });
+
+  it.skipIf(skipped)("refuses weights that do not add up to 100 saying nothing changed, never what visitors get until it is fixed", async () => {
+    const { app } = await start();
+    const before = await history(app);
+
+    const refused = await app.inject({ method: "POST", url: TRAFFIC, headers: asJo, payload: { weights: { "1": 60, "2": 30, "3": 0 }, control: 1, decideOn: "leads", why: "Try" } });
+    const body = refused.json<{ message: string; findings: Finding[] }>();
+
+    expect(refused.statusCode).toBe(422);
+    expect(body.message).toBe("The traffic was not changed, and visitors are shared as before: fix what the checks found first.");
+    expect(JSON.stringify(body)).not.toMatch(/until it is fixed|every visitor gets/);
+    expect(body.findings.map((f) => inStudioWords(f))).toEqual([expect.objectContaining({ message: "the weights add up to 90, not 100", fix: "change the weights in Traffic so they add up to 100" })]);
     expect(await history(app)).toEqual(before);
   });
 });

@@ -35,9 +35,10 @@ describe("a flow's decision in one sentence", () => {
     expect(flowDecision(flow, r)).toEqual({ standing, sentence });
   });
 
-  it("names the studio's Traffic split in what to do next, never a file's keys", () => {
+  it("names the studio's Traffic region in what to do next, as the studio names it, never a file's keys", () => {
     const all = (["noTest", "noVisits", "keepRunning", "ship", "rollBack", "splitBroken"] as const).flatMap((s) => whatNext(tested, report({ "1": version(10, 1, 1), "2": version(10, 1, 1) }), s));
-    expect(all.join(" ")).toContain("Traffic split");
+    expect(all.join(" ")).toContain("under Traffic");
+    expect(all.join(" ")).not.toContain("Traffic split");
     expect(all.join(" ")).not.toMatch(/plannedPerVersion|split\.json/);
   });
 });
