@@ -10,6 +10,7 @@ import { versionFile, type Workspace } from "../../engine/studio/workspace";
 import { DescriptionField } from "./DescriptionField";
 import { FlowEditor } from "./FlowEditor";
 import { liveApi, Refusal, type Me, type ServerDraft } from "./liveApi";
+import { PreviewLinks } from "./PreviewLinks";
 import { PublishDialog } from "./PublishDialog";
 import type { FlowFiles } from "./studioApi";
 import { STUDIO_HOME, versionPath } from "./studioPlace";
@@ -85,6 +86,7 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
             Discard
           </button>
         </div>
+        {me.role !== "reader" && <PreviewLinks draftId={opened.id} />}
         <DescriptionField flow={flow} onChange={edit} />
         <p id="publish-reason">
           {kept.problem ?? (kept.kept ? `Kept on the server at ${at(kept.server.updatedAt)}; being edited by ${kept.server.editor}${kept.server.createdBy === kept.server.editor ? "" : `, made by ${kept.server.createdBy}`}.` : "Changes not yet kept…")}
