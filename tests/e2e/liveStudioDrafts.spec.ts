@@ -2,7 +2,8 @@
  * Preview on a phone, on the live site: a publisher's draft makes a preview link by its button; the link (shown with
  * a QR code of itself) opens the draft in a phone-sized page on the other instance without signing in, is listed
  * with when it ends, and stops working once revoked; another link stops working once the draft is published.
- * Axe finds nothing on the studio with the links open, nor on the phone's preview.
+ * The flows page links to the studio, whose header (the analysts' pages' own) signs out. Axe finds nothing on the
+ * studio, with the links open, nor on the phone's preview.
  */
 import { expect, test, type Browser, type Page } from "./pageTest";
 import { qrPath } from "../../site/studio/QrCode";
@@ -36,7 +37,14 @@ async function onPhone(browser: Browser, link: string, look: (phone: Page, statu
 }
 
 test("a draft's preview link, made by its button, opens on a phone, is listed, and stops working when revoked or the draft is published", async ({ page, browser }) => {
-  await signIn(page, "/analysts/studio/home-insurance/v1");
+  // One header on the analysts' pages and the studio: the flows page links to the studio.
+  await signIn(page, "/analysts/flows/");
+  await page.getByRole("navigation", { name: "Analysts" }).getByRole("link", { name: "Flow studio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Flow studio" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("banner")).toContainText("Signed in as pat");
+  await clean(page, "the studio under the analysts' header");
+  await page.goto(`${server.origin}/analysts/studio/home-insurance/v1`);
   await page.getByRole("button", { name: "New version from this one" }).click();
   const asked = page.getByRole("dialog", { name: "New version v2" });
   await asked.getByRole("textbox", { name: "Description" }).fill("Tried on a phone first");
@@ -91,4 +99,8 @@ test("a draft's preview link, made by its button, opens on a phone, is listed, a
     expect(status).toBe(404);
     await expect(phone.getByRole("heading", { name: "Preview ended" })).toBeVisible();
   });
+
+  // Sign out from the studio's header.
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/analysts\/sign-in/);
 });
