@@ -3,9 +3,9 @@
  * analysts' guide (docs/analysts.md, served at /analysts/guide/) that says more.
  */
 import { escapeMarkup as esc } from "../../engine/core/escapeMarkup";
+import { GUIDE_PATH } from "../../engine/studio/analystsHeader";
 
-/** Where the analysts' guide is served. */
-export const GUIDE_PATH = "/analysts/guide/";
+export { GUIDE_PATH };
 
 /** A term: its name on the page, its sentence, and the guide's heading id. */
 interface Term {

@@ -56,7 +56,7 @@ export default async function publishingRoutes(fastify: FastifyInstance, { siteO
   const traffic = (ask: (body: Body) => TrafficAsk) => change((request, body) => changeTraffic(context, { ...who(request, body), ask: ask(body) }));
 
   const published = async (request: FlowRequest, body: Body) => {
-    const result = await publishVersion(context, { ...who(request, body), document: body.document });
+    const result = await publishVersion(context, { ...who(request, body), document: body.document, fromDraft: typeof body.draft === "string" });
     if (result.done && typeof body.draft === "string") await endPreviewLinks(context.db, body.draft);
     return result;
   };

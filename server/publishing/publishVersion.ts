@@ -50,21 +50,31 @@ export function readWhy(why: unknown): string | ChangeAnswer {
   return line;
 }
 
-/** Publishes `document` as a new version of the flow (see the module's comment). */
-export async function publishVersion(context: PublishingContext, request: ChangeRequest & { document: unknown }): Promise<ChangeAnswer> {
+/** The `$schema` line of a version file, as the repository writes it. */
+export const FLOW_SCHEMA = "../../schemas/flow.schema.json";
+
+/**
+ * Publishes `document` as a new version of the flow (see the module's comment). A draft's number is the one free
+ * when it was made (`fromDraft`): when another version took it since, the draft is published as the next free one.
+ */
+export async function publishVersion(context: PublishingContext, request: ChangeRequest & { document: unknown; fromDraft?: boolean }): Promise<ChangeAnswer> {
   const { catalog, check } = context;
   const { flowId, document } = request;
   if (!catalog.hasFlow(flowId)) return refused(404, `There is no flow "${flowId}".`);
   const why = readWhy(request.why);
   if (typeof why !== "string") return why;
   if (!document || typeof document !== "object" || Array.isArray(document)) return refused(400, "Send the version's document as a JSON object.");
-  const version = (document as { version?: unknown }).version;
-  if (typeof version !== "number" || !Number.isInteger(version) || version < 1 || version > 999_999) return refused(400, "The document's version must be a whole number from 1.");
+  const asked = (document as { version?: unknown }).version;
+  if (typeof asked !== "number" || !Number.isInteger(asked) || asked < 1 || asked > 999_999) return refused(400, "The document's version must be a whole number from 1.");
   const held = catalog.corpus().flows.find((f) => f.id === flowId)!.versions.map((v) => v.version);
-  if (held.includes(version)) {
-    return refused(409, `${flowId} v${version} is already published, and a published version never changes: publish these changes as v${Math.max(...held) + 1}.`);
+  const next = Math.max(...held) + 1;
+  if (held.includes(asked) && !request.fromDraft) {
+    return refused(409, `${flowId} v${asked} is already published, and a published version never changes: publish these changes as v${next}.`);
   }
-  const text = formatJson(document);
+  const version = held.includes(asked) ? next : asked;
+  // Kept as the repository writes a version file: its $schema line first, so it reads as any file of forms/ does.
+  const { $schema: _schema, ...fields } = document as Record<string, unknown>;
+  const text = formatJson({ $schema: FLOW_SCHEMA, ...fields, version });
   const listing = catalog.listing();
   const corpus = draftCorpus(listing, flowId, { [`v${version}.json`]: text }, check);
   const findings = flowFindings(corpus, flowId);

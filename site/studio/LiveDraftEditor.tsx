@@ -10,6 +10,7 @@ import { versionFile, type Workspace } from "../../engine/studio/workspace";
 import { DescriptionField } from "./DescriptionField";
 import { FlowEditor } from "./FlowEditor";
 import { liveApi, Refusal, type Me, type ServerDraft } from "./liveApi";
+import { PreviewLinks } from "./PreviewLinks";
 import { PublishDialog } from "./PublishDialog";
 import type { FlowFiles } from "./studioApi";
 import { STUDIO_HOME, versionPath } from "./studioPlace";
@@ -40,6 +41,9 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
   useLeaveWarning(!kept.kept);
   const edit = (next: FlowDocument, label: string) => draft.edit({ ...draft.workspace, draft: { flow: next } }, label);
   const title = `${files.id} v${version}`;
+  const published = Object.keys(files.files).flatMap((name) => /^v(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number);
+  // Another version took this draft's number since it was made: it is published as the next free one.
+  const publishAs = published.includes(version) ? Math.max(...published) + 1 : version;
 
   const discard = () => {
     if (!window.confirm(`Discard this draft of ${title}? Nobody will be able to open it again.`)) return;
@@ -85,6 +89,12 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
             Discard
           </button>
         </div>
+        {me.role !== "reader" && <PreviewLinks draftId={opened.id} />}
+        {publishAs !== version && (
+          <div className="studio-notice" role="note">
+            Another v{version} of {files.id} was published since this draft was made: this draft will be published as v{publishAs}, the next free number.
+          </div>
+        )}
         <DescriptionField flow={flow} onChange={edit} />
         <p id="publish-reason">
           {kept.problem ?? (kept.kept ? `Kept on the server at ${at(kept.server.updatedAt)}; being edited by ${kept.server.editor}${kept.server.createdBy === kept.server.editor ? "" : `, made by ${kept.server.createdBy}`}.` : "Changes not yet kept…")}
@@ -96,7 +106,7 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
       </header>
       <FlowEditor flow={flow} file={workspace0.name} readOnly={me.role === "reader"} findings={draft.findings} onChange={edit} />
       {publishing && (
-        <PublishDialog flowId={files.id} base={base} draft={flow} busy={publishing.busy} {...(publishing.refusal ? { refusal: publishing.refusal } : {})} onConfirm={(why) => void publish(why)} onCancel={() => setPublishing(undefined)} />
+        <PublishDialog flowId={files.id} base={base} draft={flow} publishAs={publishAs} busy={publishing.busy} {...(publishing.refusal ? { refusal: publishing.refusal } : {})} onConfirm={(why) => void publish(why)} onCancel={() => setPublishing(undefined)} />
       )}
     </main>
   );

@@ -1,6 +1,7 @@
 /** The studio's pages by address: the list of flows, a version, and the phone preview's frame. */
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
+import { WithAnalystsHeader } from "./AnalystsHeader";
 import { FlowList } from "./FlowList";
 import { NotFound } from "./NotFound";
 import { VersionPage } from "./VersionPage";
@@ -13,10 +14,12 @@ const PreviewPage = lazy(() => import("./PreviewPage").then((module) => ({ defau
 export function StudioRoutes() {
   return (
     <Routes>
-      <Route path={STUDIO_HOME} element={<FlowList />} />
       <Route path={PREVIEW_PATH} element={<Suspense fallback={null}><PreviewPage /></Suspense>} />
-      <Route path={`${STUDIO_HOME}:flow/:version`} element={LIVE ? <LiveVersionPage /> : <VersionPage />} />
-      <Route path="*" element={<NotFound />} />
+      <Route element={<WithAnalystsHeader />}>
+        <Route path={STUDIO_HOME} element={<FlowList />} />
+        <Route path={`${STUDIO_HOME}:flow/:version`} element={LIVE ? <LiveVersionPage /> : <VersionPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
     </Routes>
   );
 }

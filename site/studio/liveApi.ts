@@ -26,6 +26,14 @@ export interface ServerDraft {
   document: FlowDocument;
 }
 
+/** A draft's preview link that still works, as the server lists it (never its token). */
+export interface PreviewLink {
+  id: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 /** One entry of a flow's history. */
 export interface HistoryEntry {
   change: number;
@@ -68,6 +76,9 @@ export const liveApi = {
   saveDraft: (id: string, revision: number, document: FlowDocument) => send<ServerDraft>("PUT", `${DRAFTS}/${encodeURIComponent(id)}`, { revision, document }),
   discardDraft: (id: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}`),
   listDrafts: (flow: string) => send<{ drafts: Omit<ServerDraft, "document">[] }>("GET", `${DRAFTS}?flow=${encodeURIComponent(flow)}`),
+  makePreviewLink: (id: string) => send<{ url: string; expiresAt: string }>("POST", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
+  previewLinks: (id: string) => send<{ links: PreviewLink[] }>("GET", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
+  revokePreviewLink: (id: string, link: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}/preview-links/${encodeURIComponent(link)}`),
   /** Naming the draft ends its preview links once it is published. */
   publish: (flow: string, document: FlowDocument, why: string, draft?: string) =>
     send<{ change: number; version: number }>("POST", `${flowApi(flow)}/versions`, { document, why, ...(draft === undefined ? {} : { draft }) }),

@@ -151,7 +151,7 @@ describe("a step's properties", () => {
     const finding: Finding = { severity: "error", rule: "unknown-step", file: "forms/business-water/v1.json", step: "supplier", message: 'next names unknown step "adress"', fix: 'did you mean "address"?' };
     renderStep(waterFlow, "supplier", { findings: [finding] });
     const list = screen.getByRole("list", { name: "Findings on this step" });
-    expect(list.textContent).toContain('"Next" names unknown step "adress"');
+    expect(list.textContent).toContain('"Where next" names unknown step "adress"');
     expect(list.textContent).toContain('Fix: did you mean "address"?');
   });
 });
