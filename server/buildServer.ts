@@ -126,7 +126,8 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   // A version published since the build is drawn by the server, its validators made by the server (one path with the build's).
   const flowAssets = validatorAssets();
   const publishedData = published ? async (flow: FlowDocument) => ({ document: flow, validators: Object.fromEntries([...(await flowAssets.of(flow))].map(([key, asset]) => [key, asset.url])) }) : undefined;
-  const pages = quotePageFiles(config.siteDir, publishedData);
+  // Every version's first page carries its document and, from the store, its validators' addresses (quotePageFiles.ts).
+  const pages = quotePageFiles(config.siteDir, publishedData, publishedData);
   // The operators' metrics only with a metrics port (server/metrics/): without one, no part is given any to count.
   const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, pages, siteHours, now, log: app.log, ...(redis ? { redis } : {}) });
   const db = config.databaseUrl
