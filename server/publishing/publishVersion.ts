@@ -1,18 +1,16 @@
 /**
  * A publish: one new version of a flow, with a one-line Why. It is judged as `npm run build` judges forms/ (the
  * corpus model: the flow linter, the field library, the split), then every way through it is walked to its sending
- * step with sample answers; any error refuses it with the findings, and nothing changes. Otherwise it is recorded
+ * step with sample answers, off the server's thread (the catalogue's checkVersion); any error refuses it with the
+ * findings, and nothing changes. Otherwise it is recorded
  * in the store and every instance serves it (at 0% until its traffic is set).
  */
 import type { Kysely } from "kysely";
 import { hasErrors, type Finding } from "../../engine/core/findings";
-import { servedFlow } from "../../engine/core/flowCorpus";
-import { pathFindings } from "../../engine/core/flowPaths";
 import type { SchemaCheck } from "../../engine/core/types";
 import { formatJson } from "../../engine/studio/jsonStyle";
 import { recordPublishedChanges } from "../storage/publishedFlowsStore";
 import type { Database } from "../storage/schema";
-import { draftCorpus, flowFindings } from "../studio/flowFolder";
 import type { PublishedFlowCatalog } from "./publishedCatalog";
 
 /** What a publish or traffic change is made with. */
@@ -52,7 +50,7 @@ export function readWhy(why: unknown): string | ChangeAnswer {
 
 /** Publishes `document` as a new version of the flow (see the module's comment). */
 export async function publishVersion(context: PublishingContext, request: ChangeRequest & { document: unknown }): Promise<ChangeAnswer> {
-  const { catalog, check } = context;
+  const { catalog } = context;
   const { flowId, document } = request;
   if (!catalog.hasFlow(flowId)) return refused(404, `There is no flow "${flowId}".`);
   const why = readWhy(request.why);
@@ -65,12 +63,7 @@ export async function publishVersion(context: PublishingContext, request: Change
     return refused(409, `${flowId} v${version} is already published, and a published version never changes: publish these changes as v${Math.max(...held) + 1}.`);
   }
   const text = formatJson(document);
-  const listing = catalog.listing();
-  const corpus = draftCorpus(listing, flowId, { [`v${version}.json`]: text }, check);
-  const findings = flowFindings(corpus, flowId);
-  const flow = servedFlow(corpus, flowId, version);
-  const walked = flow && !hasErrors(findings) ? pathFindings(flow, `${listing.root}/${flowId}/v${version}.json`, check) : [];
-  const all = [...findings, ...walked];
+  const all = await catalog.checkVersion(flowId, version, text);
   if (hasErrors(all)) return refused(422, `${flowId} v${version} was not published: fix what the checks found first.`, all.filter((f) => f.severity === "error"));
 
   const outcome = await recordPublishedChanges(context.db, [{ kind: "publish", flowId, version, document: text, analyst: request.analyst, at: request.at.toISOString(), why }]);
