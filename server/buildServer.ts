@@ -49,6 +49,7 @@ import staticSite from "./plugins/staticSite";
 import { startTokens } from "./leads/startToken";
 import { appSetting } from "./storage/appSettings";
 import { openDatabase } from "./storage/database";
+import { listenForPublishedChanges, type NoticeHandler } from "./storage/publishedNotices";
 import { isStoreError } from "./storage/storeErrors";
 import { clientBudget } from "./security/clientBudget";
 import { siteOrigin } from "./security/siteOrigin";
@@ -156,7 +157,11 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   if (published) {
     app.addHook("onClose", async () => published.close());
     // forms/ is published into the store (a version it lacks is added; one it holds with other content stops the start).
-    await published.attach(db, app.log.child({ module: "published-flows" }), now()).catch(async (error: unknown) => {
+    // On PostgreSQL every instance hears each change at once (LISTEN/NOTIFY); the poll stays as the fallback.
+    const publishedLog = app.log.child({ module: "published-flows" });
+    const databaseUrl = config.databaseUrl;
+    const listen = databaseUrl ? (onNotice: NoticeHandler) => listenForPublishedChanges(databaseUrl, onNotice, (message, error) => publishedLog.warn({ err: error }, message)) : undefined;
+    await published.attach(db, publishedLog, now(), listen ? { listen } : {}).catch(async (error: unknown) => {
       await app.close();
       throw error;
     });

@@ -98,6 +98,15 @@ export function readFlowCorpus(listing: FormsListing, check: SchemaCheck, previo
   return { root: listing.root, flows, findings };
 }
 
+/**
+ * One flow read again from its folder's files (name → text), exactly as readFlowCorpus reads it among the flows
+ * `knownFlows` names; `previous` (its last reading) supplies the last good copy of a file broken since. What changes
+ * one flow (a publish, its traffic) is read this way, without reading every other flow again (corpusSplice.ts).
+ */
+export function readOneFlow(root: string, id: string, files: ReadonlyMap<string, string>, check: SchemaCheck, knownFlows: ReadonlySet<string>, previous?: CorpusFlow): { flow: CorpusFlow; findings: Finding[] } {
+  return readFlow(id, new Map(files), `${root}/${id}`, check, knownFlows, previous);
+}
+
 function readFlow(
   id: string,
   files: Map<string, string>,

@@ -1,18 +1,16 @@
 /**
  * A publish: one new version of a flow, with a one-line Why. It is judged as `npm run build` judges forms/ (the
  * corpus model: the flow linter, the field library, the split), then every way through it is walked to its sending
- * step with sample answers; any error refuses it with the findings, and nothing changes. Otherwise it is recorded
+ * step with sample answers, off the server's thread (the catalogue's checkVersion); any error refuses it with the
+ * findings, and nothing changes. Otherwise it is recorded
  * in the store and every instance serves it (at 0% until its traffic is set).
  */
 import type { Kysely } from "kysely";
 import { hasErrors, type Finding } from "../../engine/core/findings";
-import { servedFlow } from "../../engine/core/flowCorpus";
-import { pathFindings } from "../../engine/core/flowPaths";
 import type { SchemaCheck } from "../../engine/core/types";
 import { formatJson } from "../../engine/studio/jsonStyle";
 import { recordPublishedChanges } from "../storage/publishedFlowsStore";
 import type { Database } from "../storage/schema";
-import { draftCorpus, flowFindings } from "../studio/flowFolder";
 import type { PublishedFlowCatalog } from "./publishedCatalog";
 
 /** What a publish or traffic change is made with. */
@@ -58,7 +56,7 @@ export const FLOW_SCHEMA = "../../schemas/flow.schema.json";
  * when it was made (`fromDraft`): when another version took it since, the draft is published as the next free one.
  */
 export async function publishVersion(context: PublishingContext, request: ChangeRequest & { document: unknown; fromDraft?: boolean }): Promise<ChangeAnswer> {
-  const { catalog, check } = context;
+  const { catalog } = context;
   const { flowId, document } = request;
   if (!catalog.hasFlow(flowId)) return refused(404, `There is no flow "${flowId}".`);
   const why = readWhy(request.why);
@@ -75,12 +73,7 @@ export async function publishVersion(context: PublishingContext, request: Change
   // Kept as the repository writes a version file: its $schema line first, so it reads as any file of forms/ does.
   const { $schema: _schema, ...fields } = document as Record<string, unknown>;
   const text = formatJson({ $schema: FLOW_SCHEMA, ...fields, version });
-  const listing = catalog.listing();
-  const corpus = draftCorpus(listing, flowId, { [`v${version}.json`]: text }, check);
-  const findings = flowFindings(corpus, flowId);
-  const flow = servedFlow(corpus, flowId, version);
-  const walked = flow && !hasErrors(findings) ? pathFindings(flow, `${listing.root}/${flowId}/v${version}.json`, check) : [];
-  const all = [...findings, ...walked];
+  const all = await catalog.checkVersion(flowId, version, text);
   if (hasErrors(all)) return refused(422, `${flowId} v${version} was not published: fix what the checks found first.`, all.filter((f) => f.severity === "error"));
 
   const outcome = await recordPublishedChanges(context.db, [{ kind: "publish", flowId, version, document: text, analyst: request.analyst, at: request.at.toISOString(), why }]);

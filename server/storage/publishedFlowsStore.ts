@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { canonicalJson } from "../leads/submissionDigest";
 import { runUnit } from "./connection";
+import { announcePublishedChange } from "./publishedNotices";
 import type { PublishedFlowChangesTable } from "./publishedFlowsSchema";
 import type { Database } from "./schema";
 
@@ -76,12 +77,51 @@ export async function publishedRevision(db: Kysely<Database>): Promise<number> {
 
 /**
  * The whole published state. The counter is read first: a change committed between the queries is in the rows
- * but not yet in the revision, so it is read again at the next poll, never missed.
+ * but not yet in the revision, so it is read again at the next poll, never missed. The traffic is read before the
+ * versions, so a split read never names a version the versions read lacks.
  */
 export async function readPublishedState(db: Kysely<Database>): Promise<PublishedState> {
   const revision = await publishedRevision(db);
-  const versions = await db.selectFrom("published_flow_versions").select(["flow_id", "version", "document"]).orderBy("flow_id").orderBy("version").execute();
   const traffic = await db.selectFrom("published_flow_traffic").select(["flow_id", "split"]).orderBy("flow_id").execute();
+  const versions = await db.selectFrom("published_flow_versions").select(["flow_id", "version", "document"]).orderBy("flow_id").orderBy("version").execute();
+  return {
+    revision,
+    versions: versions.map((v) => ({ flowId: v.flow_id, version: v.version, document: v.document })),
+    traffic: traffic.map((t) => ({ flowId: t.flow_id, split: t.split })),
+  };
+}
+
+/** More versions than this published since are read by their flows. */
+const MANY_VERSIONS = 50;
+
+/**
+ * What changed since the counter stood at `since`: the versions published since and the traffic now in force of
+ * each flow whose traffic changed, as a PublishedState of those rows only (the counter read first, as above). A
+ * published version never changes, so these rows laid over the state at `since` make the state at `revision`.
+ */
+export async function readPublishedChangesSince(db: Kysely<Database>, since: number): Promise<PublishedState> {
+  const revision = await publishedRevision(db);
+  if (revision === since) return { revision, versions: [], traffic: [] };
+  const changes = await db.selectFrom("published_flow_changes").select(["flow_id", "kind", "version"]).where("change_id", ">", since).execute();
+  const trafficFlows = [...new Set(changes.filter((c) => c.kind === "traffic").map((c) => c.flow_id))];
+  const published = changes.filter((c) => c.kind === "publish" && c.version !== null);
+  const traffic = trafficFlows.length === 0 ? [] : await db.selectFrom("published_flow_traffic").select(["flow_id", "split"]).where("flow_id", "in", trafficFlows).orderBy("flow_id").execute();
+  // Many versions at once (a deploy's forms/): every version of their flows, rather than one condition per version.
+  const publishedFlows = [...new Set(published.map((c) => c.flow_id))];
+  const versions =
+    published.length === 0
+      ? []
+      : await db
+          .selectFrom("published_flow_versions")
+          .select(["flow_id", "version", "document"])
+          .where((eb) =>
+            published.length > MANY_VERSIONS
+              ? eb("flow_id", "in", publishedFlows)
+              : eb.or(published.map((c) => eb.and([eb("flow_id", "=", c.flow_id), eb("version", "=", c.version!)]))),
+          )
+          .orderBy("flow_id")
+          .orderBy("version")
+          .execute();
   return {
     revision,
     versions: versions.map((v) => ({ flowId: v.flow_id, version: v.version, document: v.document })),
@@ -147,6 +187,9 @@ export async function storePublishedChanges(db: Kysely<Database>, { changes }: {
       await db.insertInto("published_flow_changes").values({ ...common, version: null, before: held?.split ?? null, after: change.split }).execute();
     }
   }
-  if (toWrite.length > 0) await db.updateTable("published_flows_revision").set({ revision }).where("id", "=", 1).execute();
+  if (toWrite.length > 0) {
+    await db.updateTable("published_flows_revision").set({ revision }).where("id", "=", 1).execute();
+    await announcePublishedChange(db, revision);
+  }
   return { recorded: toWrite.length, revision };
 }
