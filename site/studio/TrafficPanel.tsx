@@ -28,6 +28,9 @@ interface Asking {
   send: (why: string) => Promise<unknown>;
 }
 
+/** What the last change made said, per flow: the region is drawn afresh from the new traffic, and says it still. */
+const lastSaid = new Map<string, string>();
+
 const zeroControl = (control: number) => `the control, v${control}, gets 0%: the results will have nothing to compare the others with.`;
 
 export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPanelProps) {
@@ -35,7 +38,11 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
   const [asking, setAsking] = useState<Asking>();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState(() => {
+    const said = lastSaid.get(flowId) ?? "";
+    lastSaid.delete(flowId);
+    return said;
+  });
 
   const ask = (next: Asking) => {
     setRefusal(undefined);
@@ -47,7 +54,9 @@ export function TrafficPanel({ flowId, versions, split, onChanged }: TrafficPane
     setBusy(true);
     try {
       await asking.send(why);
-      setStatus(`Traffic changed: ${asking.change}`);
+      const said = `Traffic changed: ${asking.change}`;
+      lastSaid.set(flowId, said);
+      setStatus(said);
       setAsking(undefined);
       onChanged();
     } catch (error) {
