@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { liveApi, type PreviewLink } from "./liveApi";
 import { QrCode } from "./QrCode";
-import { endsInWords } from "./previewLinkWords";
+import { endsInWords, whenInWords } from "./previewLinkWords";
 
 export interface PreviewLinksProps {
   draftId: string;
@@ -117,5 +117,5 @@ export function PreviewLinks({ draftId }: PreviewLinksProps) {
 }
 
 function madeInWords(iso: string): string {
-  return `on ${new Date(iso).toLocaleString("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", second: "2-digit" })}`;
+  return `on ${whenInWords(iso)}`;
 }

@@ -12,10 +12,16 @@ export function spanInWords(ms: number): string {
   return "less than a minute";
 }
 
+/** A moment in the analyst's time zone: "Thursday 10 December at 14:23". */
+export function whenInWords(iso: string): string {
+  const at = new Date(iso);
+  return `${at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long" })} at ${at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}`;
+}
+
 /** The end of a link, in the analyst's time zone. */
 export function endsInWords(expiresAt: string, now: Date): string {
   const ends = new Date(expiresAt);
-  const when = ends.toLocaleString("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).replace(/,? (\d\d:\d\d)$/, " at $1");
+  const when = whenInWords(expiresAt);
   const left = ends.getTime() - now.getTime();
   return left <= 0 ? `Ended ${when}` : `Works until ${when} (in ${spanInWords(left)})`;
 }
