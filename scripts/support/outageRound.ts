@@ -131,6 +131,8 @@ export async function outageRound(store: string, env: Record<string, string>, ou
     }
     // Every lead in the store came from an answered key, once: anything more is a lead stored twice.
     figures.doubled = all - stored.size;
+    // Why a post was refused, as the server logged it (its error lines carry no personal data).
+    if (figures.refused > 0) figures.firstRefusal += ` (server: ${server.output().split("\n").find((line) => line.includes('"level":50')) ?? "no error logged"})`;
     return figures;
   } finally {
     await db.destroy();
