@@ -144,11 +144,18 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, {
     if (before) return takenWith(before);
     let taken: Acceptance;
     try {
-      taken = await acceptLead(intake, submission, flow!, replay.answers, { ...(visitId ? { visitId } : {}), ...(requestId ? { requestId } : {}), ...(digest ? { digest } : {}) });
+      // Under the id it would be held with: a commit whose answer the outage cut off is then found by that id.
+      taken = await acceptLead(intake, submission, flow!, replay.answers, { leadId: held.id, ...(visitId ? { visitId } : {}), ...(requestId ? { requestId } : {}), ...(digest ? { digest } : {}) });
     } catch (error) {
       if (spool && isStoreOutage(error)) return outage(error);
       // A take of the same key running alongside stored its lead first: the key's unique index refused ours.
-      const first = key === undefined ? undefined : await leadTakenBefore(intake, key);
+      let first: TakenBefore | undefined;
+      try {
+        first = key === undefined ? undefined : await leadTakenBefore(intake, key);
+      } catch (recheck) {
+        if (spool && isStoreOutage(recheck)) return outage(recheck);
+        throw recheck;
+      }
       if (!first) throw error;
       return takenWith(first);
     }

@@ -2,7 +2,7 @@
 import pg from "pg";
 
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"]);
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|The SQLite thread|The SQLite threads were stopped|driver has already been destroyed/;
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|is not queryable|The SQLite thread|The SQLite threads were stopped|driver has already been destroyed/;
 
 /** True for an error the store gave (or the lack of one), false for the server's own faults. */
 export function isStoreError(error: unknown): boolean {
