@@ -34,6 +34,8 @@ import { openLeadSpool } from "./leads/leadSpool";
 import { startSpoolDrain, type SpoolDrain } from "./leads/spoolDrain";
 import { spoolMetrics } from "./metrics/spoolMetrics";
 import leadsRoutes from "./plugins/leadsRoutes";
+import consentCertificateRoutes from "./plugins/consentCertificateRoutes";
+import { consentKeysSecret, loadConsentKeys } from "./consent/signingKeys";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
@@ -171,9 +173,23 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(rateLimits, { ...config.rateLimit, counts: rateLimitCounts });
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
+  // Every stored lead's consent certificate is signed with the store's newest key, read again every minute (a rotation).
+  const consentKeys = await loadConsentKeys(db, consentKeysSecret(config.consentKeysSecret, config.dataDir), now);
+  const keysLog = app.log.child({ module: "consent-keys" });
+  const keysTimer = setInterval(() => void consentKeys.refresh().catch((error: unknown) => keysLog.warn({ err: error }, "could not read the consent signing keys again")), 60_000);
+  keysTimer.unref();
+  app.addHook("onClose", async () => clearInterval(keysTimer));
   // One way in for every lead: the page's script posts to /api/leads, a quote without scripts is taken by the server.
   const taking: LeadTaking = {
-    intake: { db, buyers, siteHours, duplicateWindowHours: config.duplicateWindowHours, fakeCampaignIds: new Set(config.fakeCampaignIds), now },
+    intake: {
+      db,
+      buyers,
+      siteHours,
+      duplicateWindowHours: config.duplicateWindowHours,
+      fakeCampaignIds: new Set(config.fakeCampaignIds),
+      now,
+      certificates: { iss: ownOrigin, keys: consentKeys, now },
+    },
     flows,
     check: createSchemaCheck(ajv),
     minFillMs: config.minFillMs,
@@ -201,6 +217,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
   await app.register(consentRoutes, { siteOrigin: ownOrigin });
+  await app.register(consentCertificateRoutes, { keys: consentKeys });
   await app.register(newsletterRoutes, { db, now, siteOrigin: ownOrigin });
   await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST, siteOrigin: ownOrigin });
   await app.register(leadsRoutes, { ...taking, siteOrigin: ownOrigin });
