@@ -78,6 +78,8 @@ export interface BuildServerOptions {
   listening?: () => AddressInfo | string | null;
   /** Who may read the analysts' pages: analysts signed in (the default), or anyone (the live preview, on loopback). */
   analysts?: "signed-in" | "open";
+  /** How often the consent signing keys are read from the store again (a rotation): every minute unless tests say. */
+  consentKeysRefreshMs?: number;
 }
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
@@ -93,7 +95,7 @@ const PLAIN_STEPS_PER_POST = 5;
  * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
  * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows: givenFlows, listening, analysts = "signed-in" }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows: givenFlows, listening, analysts = "signed-in", consentKeysRefreshMs = 60_000 }: BuildServerOptions): Promise<FastifyInstance> {
   // The published flows in the store, unless a catalogue is given (the live preview's reloading forms folder).
   const published = givenFlows ? undefined : publishedFlowCatalog(config.formsDir);
   const flows: FlowCatalog = givenFlows ?? published!;
@@ -176,7 +178,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   // Every stored lead's consent certificate is signed with the store's newest key, read again every minute (a rotation).
   const consentKeys = await loadConsentKeys(db, consentKeysSecret(config.consentKeysSecret, config.dataDir), now);
   const keysLog = app.log.child({ module: "consent-keys" });
-  const keysTimer = setInterval(() => void consentKeys.refresh().catch((error: unknown) => keysLog.warn({ err: error }, "could not read the consent signing keys again")), 60_000);
+  const keysTimer = setInterval(() => void consentKeys.refresh().catch((error: unknown) => keysLog.warn({ err: error }, "could not read the consent signing keys again")), consentKeysRefreshMs);
   keysTimer.unref();
   app.addHook("onClose", async () => clearInterval(keysTimer));
   // One way in for every lead: the page's script posts to /api/leads, a quote without scripts is taken by the server.

@@ -8,7 +8,7 @@ import { createCipheriv, createDecipheriv, createHash, createPrivateKey, createP
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { insertConsentKey, publishedConsentKeys, type StoredConsentKey } from "../storage/consentStore";
+import { allConsentKeys, insertConsentKey, publishedConsentKeys, type StoredConsentKey } from "../storage/consentStore";
 import type { Database } from "../storage/schema";
 
 /** A public key as a JWK (RFC 7517, RFC 8037). */
@@ -76,9 +76,13 @@ export function newConsentKey(secret: string, now: Date): Omit<StoredConsentKey,
   return { kid, public_jwk: JSON.stringify(jwk), private_key: sealPrivateKey(privateKey, kid, secret), created_at: now.toISOString() };
 }
 
-/** Starts signing with a new key (the old ones stay published); returns its kid. */
+/**
+ * Starts signing with a new key (the old ones stay published); returns its kid. The newest key signs, so a key is
+ * made later than every key before it, by a millisecond if the clock says otherwise.
+ */
 export async function rotateConsentKey(db: Kysely<Database>, secret: string, now: Date): Promise<string> {
-  const key = newConsentKey(secret, now);
+  const newest = (await allConsentKeys(db)).reduce((latest, k) => Math.max(latest, Date.parse(k.created_at)), 0);
+  const key = newConsentKey(secret, new Date(Math.max(now.getTime(), newest + 1)));
   await insertConsentKey(db, key);
   return key.kid;
 }
