@@ -34,6 +34,8 @@ import { openLeadSpool } from "./leads/leadSpool";
 import { startSpoolDrain, type SpoolDrain } from "./leads/spoolDrain";
 import { spoolMetrics } from "./metrics/spoolMetrics";
 import leadsRoutes from "./plugins/leadsRoutes";
+import consentCertificateRoutes from "./plugins/consentCertificateRoutes";
+import { consentKeysSecret, loadConsentKeys } from "./consent/signingKeys";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
@@ -77,6 +79,8 @@ export interface BuildServerOptions {
   listening?: () => AddressInfo | string | null;
   /** Who may read the analysts' pages: analysts signed in (the default), or anyone (the live preview, on loopback). */
   analysts?: "signed-in" | "open";
+  /** How often the consent signing keys are read from the store again (a rotation): every minute unless tests say. */
+  consentKeysRefreshMs?: number;
 }
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
@@ -92,7 +96,7 @@ const PLAIN_STEPS_PER_POST = 5;
  * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
  * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows: givenFlows, listening, analysts = "signed-in" }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows: givenFlows, listening, analysts = "signed-in", consentKeysRefreshMs = 60_000 }: BuildServerOptions): Promise<FastifyInstance> {
   // The published flows in the store, unless a catalogue is given (the live preview's reloading forms folder).
   const published = givenFlows ? undefined : publishedFlowCatalog(config.formsDir);
   const flows: FlowCatalog = givenFlows ?? published!;
@@ -178,9 +182,23 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(rateLimits, { ...config.rateLimit, counts: rateLimitCounts });
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
+  // Every stored lead's consent certificate is signed with the store's newest key, read again every minute (a rotation).
+  const consentKeys = await loadConsentKeys(db, consentKeysSecret(config.consentKeysSecret, config.dataDir), now);
+  const keysLog = app.log.child({ module: "consent-keys" });
+  const keysTimer = setInterval(() => void consentKeys.refresh().catch((error: unknown) => keysLog.warn({ err: error }, "could not read the consent signing keys again")), consentKeysRefreshMs);
+  keysTimer.unref();
+  app.addHook("onClose", async () => clearInterval(keysTimer));
   // One way in for every lead: the page's script posts to /api/leads, a quote without scripts is taken by the server.
   const taking: LeadTaking = {
-    intake: { db, buyers, siteHours, duplicateWindowHours: config.duplicateWindowHours, fakeCampaignIds: new Set(config.fakeCampaignIds), now },
+    intake: {
+      db,
+      buyers,
+      siteHours,
+      duplicateWindowHours: config.duplicateWindowHours,
+      fakeCampaignIds: new Set(config.fakeCampaignIds),
+      now,
+      certificates: { iss: ownOrigin, keys: consentKeys, now },
+    },
     flows,
     check: createSchemaCheck(ajv),
     minFillMs: config.minFillMs,
@@ -208,6 +226,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(marketplaceRoutes, { flows, origins: config.marketplaceOrigins });
   await app.register(partnersRoutes, { buyers, siteHours, now });
   await app.register(consentRoutes, { siteOrigin: ownOrigin });
+  await app.register(consentCertificateRoutes, { keys: consentKeys });
   await app.register(newsletterRoutes, { db, now, siteOrigin: ownOrigin });
   await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST, siteOrigin: ownOrigin });
   await app.register(leadsRoutes, { ...taking, siteOrigin: ownOrigin });

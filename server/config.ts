@@ -65,6 +65,7 @@ const envJsonSchema = {
     METRICS_PORT: { type: "integer", minimum: 1, maximum: 65535 },
     METRICS_HOST: { type: "string", minLength: 1, default: "127.0.0.1" },
     WORKER_METRICS_PORT: { type: "integer", minimum: 1, maximum: 65535 },
+    CONSENT_KEYS_SECRET: { type: "string", minLength: 32 },
   },
 } as const satisfies JSONSchema;
 
@@ -96,6 +97,11 @@ export interface Config {
    */
   publicOrigin?: string;
   dataDir: string;
+  /**
+   * What seals the consent signing keys' private parts in the store (CONSENT_KEYS_SECRET, at least 32 characters): the
+   * same on every instance. Unset, the data folder's own secret is used (made at the first start), right for one instance.
+   */
+  consentKeysSecret?: string;
   siteDir: string;
   formsDir: string;
   brand: string;
@@ -162,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     ...(vars.PUBLIC_ORIGIN ? { publicOrigin: parsePublicOrigin(vars.PUBLIC_ORIGIN) } : {}),
     dataDir: path.resolve(repoRoot, vars.DATA_DIR),
+    ...(vars.CONSENT_KEYS_SECRET ? { consentKeysSecret: vars.CONSENT_KEYS_SECRET } : {}),
     siteDir: path.resolve(repoRoot, vars.SITE_DIR),
     formsDir: path.resolve(repoRoot, vars.FORMS_DIR),
     brand: vars.BRAND,

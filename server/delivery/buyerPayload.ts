@@ -17,8 +17,11 @@ export interface BuyerPayload {
   tracking: LeadTrackingFields;
   /** The replayed answers: firstName, lastName, phone, email, postcode and the service's own fields. */
   lead: Record<string, unknown>;
-  /** The wording the visitor agreed to, and when; other buyers' names are not shared. */
-  consent: { wording: string | null; privacyNoticeVersion: string | null; agreedAt: string | null };
+  /**
+   * The wording the visitor agreed to, and when; other buyers' names are not shared. `certificate` is the signed consent
+   * certificate (a JWS, checked against /.well-known/jwks.json; docs/buyers.md); null for a lead stored before them.
+   */
+  consent: { wording: string | null; privacyNoticeVersion: string | null; agreedAt: string | null; certificate: string | null };
 }
 
 /** The body sent to a buyer for one delivery row. */
@@ -35,7 +38,7 @@ export function buyerPayload(lead: LeadRow, delivery: DeliveryRow, buyer: Config
     form_is_time_ooh: lead.form_is_time_ooh === 1,
     tracking: leadTrackingFields(lead),
     lead: JSON.parse(lead.answers) as Record<string, unknown>,
-    consent: { wording: lead.consent_wording, privacyNoticeVersion: lead.privacy_notice_version, agreedAt: lead.consented_at },
+    consent: { wording: lead.consent_wording, privacyNoticeVersion: lead.privacy_notice_version, agreedAt: lead.consented_at, certificate: lead.consent_certificate },
   };
 }
 

@@ -2,6 +2,7 @@
  * What happens to a valid lead after the flow replay: test mode (99), a fake campaign (100), a
  * duplicate (2), or routing to buyers and storing it with its deliveries (0, 1, 5–10).
  */
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { consentShown } from "../../engine/core/submitStep";
 import type { Answers, FlowDocument, ServiceType } from "../../engine/core/types";
@@ -13,6 +14,8 @@ import type { OpeningHours } from "../hours/openingHours";
 import { insertLead, insertRoutedLead, type BuyerOffer, type NewLead, type RoutedLeadOptions } from "../storage/leadsStore";
 import type { Database } from "../storage/schema";
 import { contactColumns } from "../contacts/contactKeys";
+import { issueCertificate, type LeadSession } from "../consent/certificate";
+import type { ConsentKeys } from "../consent/signingKeys";
 
 /** What lead intake needs, fixed at start. */
 export interface LeadIntake {
@@ -21,6 +24,16 @@ export interface LeadIntake {
   siteHours: OpeningHours;
   duplicateWindowHours: number;
   fakeCampaignIds: ReadonlySet<string>;
+  now: () => Date;
+  /** Signs each stored lead's consent certificate: the site's origin (the `iss`) and its keys. */
+  certificates?: LeadCertificates;
+}
+
+/** What signing consent certificates needs. */
+export interface LeadCertificates {
+  iss: () => string;
+  keys: ConsentKeys;
+  /** The time a certificate is issued at (the lead's arrival may be earlier, for a lead held through an outage). */
   now: () => Date;
 }
 
@@ -40,24 +53,35 @@ export interface LeadOrigin {
   digest?: string;
   /** The id the lead was given before it reached the store (a lead held through an outage, server/leads/heldLeads.ts). */
   leadId?: string;
+  /** How the form was filled in, for the consent certificate; a lead sent by the page's script when not given. */
+  session?: LeadSession;
 }
+
+const SCRIPT_SESSION: LeadSession = { entry: "script", botCheck: "passed" };
 
 /**
  * Stores the lead as its kind demands and says what to answer. `answers` are the replay's, on the path to the submit
  * step.
  */
-export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, { visitId, requestId, digest, leadId }: LeadOrigin = {}): Promise<Acceptance> {
+export async function acceptLead(intake: LeadIntake, submission: LeadSubmission, flow: FlowDocument, answers: Answers, { visitId, requestId, digest, leadId: givenId, session = SCRIPT_SESSION }: LeadOrigin = {}): Promise<Acceptance> {
   const receivedAt = intake.now();
   const outOfHours = !intake.siteHours.isOpen(receivedAt);
   const contactConsent = consentOnRecord(submission, flow, answers);
   const contact = contactColumns(answers);
+  const leadId = givenId ?? randomUUID();
+  const testMode = submission.testMode === true;
+  // Signed before the store is asked, so the store's unit waits on no signature.
+  const signer = intake.certificates;
+  const certificate = signer
+    ? issueCertificate({ iss: signer.iss(), leadId, flow, answers, contact, contactConsent, session, testMode, issuedAt: signer.now() }, signer.keys.signing())
+    : undefined;
   const lead: NewLead = {
-    ...(leadId ? { id: leadId } : {}),
+    id: leadId,
     flowId: flow.id,
     flowVersion: flow.version,
     productType: flow.productType,
     serviceType: flow.serviceType ?? "",
-    testMode: submission.testMode === true,
+    testMode,
     responseCode: "1",
     answers,
     contact,
@@ -70,6 +94,7 @@ export async function acceptLead(intake: LeadIntake, submission: LeadSubmission,
     ...(submission.tracking ? { tracking: submission.tracking } : {}),
     ...(submission.consent ? { consent: submission.consent } : {}),
     ...(contactConsent ? { contactConsent } : {}),
+    ...(certificate ? { consentCertificate: certificate } : {}),
   };
   const reply = (code: LeadResponse["code"], leadId: string, buyers: LeadBuyer[] = [], queuedDeliveries = false): Acceptance => ({
     answer: { code, leadId, buyers, outOfHours },

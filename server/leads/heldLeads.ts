@@ -38,6 +38,7 @@ export async function storeHeldLead(intake: LeadIntake, flows: FlowCatalog, lead
     ...(lead.visitId ? { visitId: lead.visitId } : {}),
     ...(lead.requestId ? { requestId: lead.requestId } : {}),
     ...(lead.digest ? { digest: lead.digest } : {}),
+    ...(lead.session ? { session: lead.session } : {}),
   };
   try {
     return { kind: "stored", acceptance: await acceptLead({ ...intake, now: () => receivedAt }, lead.submission, flow, lead.answers, origin) };

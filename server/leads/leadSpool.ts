@@ -9,6 +9,7 @@ import { mkdir, open, readFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Answers } from "../../engine/core/types";
 import type { LeadSubmission } from "../../schemas/generated/lead";
+import type { LeadSession } from "../consent/certificate";
 
 /** A valid lead (its flow replayed) kept until the store takes it. */
 export interface HeldLead {
@@ -22,6 +23,8 @@ export interface HeldLead {
   visitId?: string;
   requestId?: string;
   digest?: string;
+  /** How the form was filled in, for its consent certificate (leads held before certificates have none). */
+  session?: LeadSession;
 }
 
 export interface LeadSpool {

@@ -39,3 +39,9 @@ export function startTokens(key: string): StartTokens {
     },
   };
 }
+
+/** When a token (checked already) was issued; undefined when it does not read as one. */
+export function startTokenIssuedAt(token: string | undefined): Date | undefined {
+  const time = token ? parseInt(token.split(".")[0] ?? "", 36) : NaN;
+  return Number.isFinite(time) ? new Date(time) : undefined;
+}

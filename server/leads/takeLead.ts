@@ -16,7 +16,8 @@ import { acceptLead, type Acceptance, type LeadIntake } from "./acceptLead";
 import { heldAnswer } from "./heldLeads";
 import type { HeldLead, LeadSpool } from "./leadSpool";
 import { botReason, decoyLeadAnswer } from "./botCheck";
-import type { StartTokens } from "./startToken";
+import { startTokenIssuedAt, type StartTokens } from "./startToken";
+import type { LeadEntry, LeadSession } from "../consent/certificate";
 import { submissionDigest } from "./submissionDigest";
 import { answerToKeyTakenBefore, leadTakenBefore, type TakenBefore } from "./takenBefore";
 
@@ -47,8 +48,19 @@ export interface TakenLead {
   keyTook?: TakenBefore;
 }
 
+/** Where a submission came from: the visit (when counted), the request, and how the form was filled in. */
+export interface SubmissionSource {
+  visitId: string | undefined;
+  requestId: string;
+  /** By the page's script (POST /api/leads) unless said. */
+  entry?: LeadEntry;
+  /** When each step was answered (ISO), by step id, where known. */
+  answeredAt?: Record<string, string>;
+}
+
 /** Takes one submission sent by request `requestId` from the visit `visitId` (when counted); never logs its answers. */
-export async function takeLead(taking: LeadTaking, submission: LeadSubmission, { visitId, requestId }: { visitId: string | undefined; requestId: string }, log: FastifyBaseLogger): Promise<TakenLead> {
+export async function takeLead(taking: LeadTaking, submission: LeadSubmission, source: SubmissionSource, log: FastifyBaseLogger): Promise<TakenLead> {
+  const { visitId, requestId } = source;
   const { intake, flows, check, minFillMs, startTokens, onDeliveriesQueued, metrics, spool } = taking;
   const arrived = performance.now();
   const receivedAt = intake.now();
@@ -89,6 +101,7 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, {
     return { status: 400, answer: { code: "3", errors: replay.errors } };
   }
 
+  const session = leadSession(submission, source, minFillMs, receivedAt);
   const key = submission.submissionKey;
   const digest = key === undefined ? undefined : submissionDigest(flow.id, flow.version, replay.answers);
   const takenWith = (before: TakenBefore): TakenLead => {
@@ -112,6 +125,7 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, {
     ...(visitId ? { visitId } : {}),
     ...(requestId ? { requestId } : {}),
     ...(digest ? { digest } : {}),
+    session,
   };
   /** Keeps the lead in the spool and answers it as received; a spool that cannot be written gives `otherwise`. */
   const hold = async (otherwise: () => Promise<TakenLead>): Promise<TakenLead> => {
@@ -145,7 +159,7 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, {
     let taken: Acceptance;
     try {
       // Under the id it would be held with: a commit whose answer the outage cut off is then found by that id.
-      taken = await acceptLead(intake, submission, flow!, replay.answers, { leadId: held.id, ...(visitId ? { visitId } : {}), ...(requestId ? { requestId } : {}), ...(digest ? { digest } : {}) });
+      taken = await acceptLead(intake, submission, flow!, replay.answers, { leadId: held.id, ...(visitId ? { visitId } : {}), ...(requestId ? { requestId } : {}), ...(digest ? { digest } : {}), session });
     } catch (error) {
       if (spool && isStoreOutage(error)) return outage(error);
       // A take of the same key running alongside stored its lead first: the key's unique index refused ours.
@@ -170,4 +184,16 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, {
     if (queuedDeliveries) onDeliveriesQueued?.();
     return { status: 200, answer };
   }
+}
+
+/** What the consent certificate says of the session: how the lead came, the bot check, and the fill time it measured. */
+function leadSession(submission: LeadSubmission, { entry = "script", answeredAt }: SubmissionSource, minFillMs: number, receivedAt: Date): LeadSession {
+  // Without the fill-time check the token is not checked, so its time is not the server's word.
+  const started = minFillMs > 0 ? startTokenIssuedAt(submission.startToken) : undefined;
+  return {
+    entry,
+    botCheck: minFillMs > 0 ? "passed" : "honeypot only",
+    ...(started ? { secondsToSubmit: Math.round((receivedAt.getTime() - started.getTime()) / 100) / 10 } : {}),
+    ...(answeredAt ? { answeredAt } : {}),
+  };
 }

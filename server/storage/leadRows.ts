@@ -56,5 +56,8 @@ export function toRow(lead: NewLead): NewLeadRow & { id: string } {
     submission_key: lead.submissionKey ?? null,
     submission_digest: lead.submissionDigest ?? null,
     request_id: lead.requestId ?? null,
+    consent_jti: lead.consentCertificate?.jti ?? null,
+    consent_kid: lead.consentCertificate?.kid ?? null,
+    consent_certificate: lead.consentCertificate?.token ?? null,
   };
 }

@@ -35,6 +35,8 @@ export interface NewLead {
   submissionDigest?: string;
   /** The id of the request that sent it, carried into the delivery worker's log lines. */
   requestId?: string;
+  /** Its consent certificate (server/consent/certificate.ts): id, signing key and the JWS. */
+  consentCertificate?: { jti: string; kid: string; token: string };
 }
 
 /** A buyer a lead is offered to: its daily cap, its delivery row, and the lead's code if it is the first to take it. */

@@ -44,6 +44,12 @@ export interface LeadsTable {
   submission_digest: string | null;
   /** The id of the request that sent it (X-Request-Id, or the server's own), for following it through the logs. */
   request_id: string | null;
+  /** The consent certificate's id (server/consent/certificate.ts); null on leads stored before certificates. */
+  consent_jti: string | null;
+  /** The kid of the key that signed it. */
+  consent_kid: string | null;
+  /** The certificate, a JWS in compact form. */
+  consent_certificate: string | null;
 }
 
 /** Who holds a contact (phone or e-mail) for a service until `expires_at`: the de-duplication guard. */
@@ -355,6 +361,8 @@ export interface Database {
   analysts: AnalystsTable;
   analyst_drafts: AnalystDraftsTable;
   preview_links: PreviewLinksTable;
+  consent_keys: ConsentKeysTable;
+  consent_withdrawals: ConsentWithdrawalsTable;
 }
 
 /** A lead row as read back. */
@@ -368,3 +376,20 @@ export type DeliveryRow = Selectable<DeliveriesTable>;
 
 /** An attempt row as read back. */
 export type DeliveryAttemptRow = Selectable<DeliveryAttemptsTable>;
+
+/** A consent signing key: its public JWK, its private key sealed (server/consent/signingKeys.ts). */
+export interface ConsentKeysTable {
+  kid: string;
+  public_jwk: string;
+  private_key: string;
+  created_at: string;
+  retired_at: string | null;
+}
+
+/** A consent certificate withdrawn (an erasure, an unsubscribe), by its jti. */
+export interface ConsentWithdrawalsTable {
+  jti: string;
+  kid: string;
+  withdrawn_at: string;
+  reason: string;
+}

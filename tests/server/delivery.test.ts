@@ -49,7 +49,7 @@ describe("delivering leads to buyers", () => {
         serviceType: "business-energy",
         form_is_time_ooh: false,
         lead: { firstName: "Sam", lastName: "Okafor", phone: "020 7946 0000", email: "sam@example.com", postcode: "M1 1AE" },
-        consent: { wording: FIXTURE_CONSENT, privacyNoticeVersion: "2026-01", agreedAt: expect.any(String) },
+        consent: { wording: FIXTURE_CONSENT, privacyNoticeVersion: "2026-01", agreedAt: expect.any(String), certificate: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) },
       });
     }
     const rows = await eventually(deliveries, settled);

@@ -51,6 +51,8 @@ export interface TestServerOptions {
   analysts?: "signed-in" | "open";
   /** The quote flows, in place of reading FORMS_DIR (a catalogue serving a flow the checks would hold back). */
   flows?: FlowCatalog;
+  /** How often the server reads the consent signing keys again (a minute unless set). */
+  consentKeysRefreshMs?: number;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function startTestServer(env: Record<string, string> = {}, logger: 
     ...(options.now ? { now: options.now } : {}),
     ...(options.analysts ? { analysts: options.analysts } : {}),
     ...(options.flows ? { flows: options.flows } : {}),
+    ...(options.consentKeysRefreshMs ? { consentKeysRefreshMs: options.consentKeysRefreshMs } : {}),
     secrets: options.secrets ?? {},
   });
   // The site's pages post with their Origin; tests post as they do unless they say otherwise.

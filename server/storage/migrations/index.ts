@@ -21,6 +21,7 @@ import * as leadRequestId from "./0019_lead_request_id";
 import * as routedLeadRoutines from "./0020_routed_lead_routines";
 import * as leadBatches from "./0021_lead_batches";
 import * as experimentCountChanges from "./0022_experiment_count_changes";
+import * as consentCertificates from "./0023_consent_certificates";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0020_routed_lead_routines": routedLeadRoutines,
   "0021_lead_batches": leadBatches,
   "0022_experiment_count_changes": experimentCountChanges,
+  "0023_consent_certificates": consentCertificates,
 };
