@@ -183,8 +183,8 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(flowUnavailablePages, { flows, siteDir: config.siteDir });
   await app.register(staticSite, { siteDir: config.siteDir });
   // Every stored lead's consent certificate is signed with the store's newest key, read again every minute (a rotation).
-  const consentKeys = await loadConsentKeys(db, consentKeysSecret(config.consentKeysSecret, config.dataDir), now);
   const keysLog = app.log.child({ module: "consent-keys" });
+  const consentKeys = await loadConsentKeys(db, consentKeysSecret(config.consentKeysSecret, config.dataDir), now, (message) => keysLog.warn(message));
   const keysTimer = setInterval(() => void consentKeys.refresh().catch((error: unknown) => keysLog.warn({ err: error }, "could not read the consent signing keys again")), consentKeysRefreshMs);
   keysTimer.unref();
   app.addHook("onClose", async () => clearInterval(keysTimer));

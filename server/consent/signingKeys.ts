@@ -105,29 +105,52 @@ export interface ConsentKeys {
   refresh(): Promise<void>;
 }
 
-/** The store's keys, with a first one made when there is none; throws when the secret cannot open the signing key. */
-export async function loadConsentKeys(db: Kysely<Database>, secret: string, now: () => Date): Promise<ConsentKeys> {
+/**
+ * The store's keys. The newest key this instance's secret opens signs; when it opens none (the store's first start, or
+ * an instance given another secret than the rest), it makes a key of its own and says so through `warn`, so no lead
+ * goes without a certificate and every certificate still verifies against the published set.
+ */
+export async function loadConsentKeys(db: Kysely<Database>, secret: string, now: () => Date, warn?: (message: string) => void): Promise<ConsentKeys> {
   let published = await publishedConsentKeys(db);
-  if (published.length === 0) {
+  let state = keyState(published, secret);
+  if (!state.signing) {
+    if (published.length > 0) {
+      warn?.(`CONSENT_KEYS_SECRET: this instance's secret opens none of the ${published.length} consent signing keys in the store, so it signs with a key of its own; give every instance the same secret`);
+    }
     await rotateConsentKey(db, secret, now());
     published = await publishedConsentKeys(db);
+    state = keyState(published, secret);
   }
-  let state = keyState(published, secret);
   return {
-    signing: () => state.signing,
+    signing: () => state.signing!,
     publicKeys: () => state.publicKeys,
     jwks: () => ({ keys: state.jwks }),
     async refresh() {
       const keys = await publishedConsentKeys(db);
-      if (keys.length > 0) state = keyState(keys, secret, state.signing);
+      if (keys.length === 0) return;
+      const fresh = keyState(keys, secret, state.signing);
+      // A key this instance cannot open, rotated in by another, is published but not signed with here.
+      state = { ...fresh, signing: fresh.signing ?? state.signing };
     },
   };
 }
 
 function keyState(keys: StoredConsentKey[], secret: string, before?: SigningKey) {
-  const newest = keys.at(-1)!;
-  const signing = before?.kid === newest.kid ? before : { kid: newest.kid, privateKey: openPrivateKey(newest.private_key, newest.kid, secret) };
   const jwks = keys.map((key) => JSON.parse(key.public_jwk) as PublicJwk);
   const publicKeys = new Map(jwks.map((jwk) => [jwk.kid, createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x }, format: "jwk" })]));
-  return { signing, jwks, publicKeys };
+  return { signing: newestOpened(keys, secret, before), jwks, publicKeys };
+}
+
+/** The newest of the keys that `secret` opens (the one held already when it is that one), or undefined. */
+function newestOpened(keys: StoredConsentKey[], secret: string, before?: SigningKey): SigningKey | undefined {
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i]!;
+    if (before?.kid === key.kid) return before;
+    try {
+      return { kid: key.kid, privateKey: openPrivateKey(key.private_key, key.kid, secret) };
+    } catch {
+      // Sealed with another instance's secret: this one cannot sign with it.
+    }
+  }
+  return undefined;
 }

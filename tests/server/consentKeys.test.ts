@@ -9,7 +9,8 @@ import path from "node:path";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConsentCli } from "../../server/cli/consentCli";
-import { consentKeysSecret } from "../../server/consent/signingKeys";
+import { consentKeysSecret, loadConsentKeys } from "../../server/consent/signingKeys";
+import { signJws } from "../../server/consent/jws";
 import { eventually } from "./support/eventually";
 import { fixtureLead } from "./support/pipelineFixtures";
 import { testClock, WEDNESDAY_MORNING } from "./support/pipelineServer";
@@ -106,5 +107,18 @@ describe.each(serverDialects)("the consent signing keys on %s", (dialect, skippe
     await writeFile(without, JSON.stringify({ keys: (await jwks()).keys.filter((k) => k.kid !== decodeProtectedHeader(token).kid) }));
     expect(await cli("verify", file, "--jwks", without)).toBe(3);
     expect(output).toContain("no published key has the kid");
+  });
+
+  it.skipIf(skipped)("lets an instance given another secret sign with a key of its own, published beside the rest, and says so", async () => {
+    const warnings: string[] = [];
+    const other = await loadConsentKeys(on.db, "another instance's secret, not the one the store's keys were sealed with", clock.now, (message) => warnings.push(message));
+    expect(warnings).toEqual([expect.stringContaining("CONSENT_KEYS_SECRET")]);
+    const { kid, privateKey } = other.signing();
+    await on.server.app.inject({ method: "POST", url: "/api/leads", payload: fixtureLead("business-energy", { phone: "020 7946 3900", email: "keys-other@example.com" }) });
+    const token = signJws({ iss: "https://www.switchplan.example", sub: "lead" }, { typ: "consent+jwt", kid, privateKey });
+    await eventually(() => jwks(), (set) => set.keys.some((k) => k.kid === kid));
+    await expect(verifies(token, await jwks())).resolves.toMatchObject({ payload: { sub: "lead" } });
+    // The server's own key still signs its leads: a key it cannot open is published but never chosen.
+    expect(decodeProtectedHeader(await certificateOf(9)).kid).not.toBe(kid);
   });
 });
