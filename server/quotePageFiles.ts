@@ -1,10 +1,9 @@
 /**
  * The quote pages this server can send. Every version's first page, one the build knew or one published since, is
  * made one way from the published state and kept as bytes (server/versionPages/): drawn by the build's server bundle
- * into the build's page template, carrying the version's document and its validators' addresses; later steps of a
- * quote without scripts are drawn into that same page (plainQuote/stepPages.ts). The build still writes each
- * version's page (`quote/<path>/v<N>.html`) as the studio previews' base; a site built without a server bundle (an
- * API-only or test site) sends it as the version's page.
+ * into the build's page template, carrying the version's document and its validators' addresses. Later steps of a
+ * quote without scripts are drawn into the version's page the build wrote (`quote/<path>/v<N>.html`, also the
+ * studio previews' base), or into the flow's page (`index.html`) for a version published since (plainQuote/stepPages.ts).
  * A flow whose page the build made, but whose control has no page, cannot be served: its page answers with the
  * error page, and /api/health and the metrics name it.
  */
@@ -51,8 +50,8 @@ export function quotePageFiles(siteDir: string, data: VersionData = async (docum
     return answer;
   };
   let renderer: Promise<StepRenderer | undefined> | undefined;
+  const stepRenderer = () => (renderer ??= loadStepRenderer(siteDir, versionPageFile, published));
   const pages = versionPages(siteDir, data, versionPageFile);
-  const stepRenderer = () => (renderer ??= loadStepRenderer(siteDir, async (flow) => (await pages.page(flow))?.identity, published));
   return {
     isBuilt,
     stepRenderer,

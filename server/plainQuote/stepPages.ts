@@ -2,19 +2,18 @@
  * Draws a quote step on the server for a visitor without scripts, through the site's own React components. Only
  * what the step changes is drawn per request: the build's server bundle (dist/server/entry-server.js, the one that
  * pre-renders the site) renders the inside of the page's <main>, the same tree the page's script hydrates there, and
- * it goes into the version's own first page (server/versionPages/, the same for a version built or published since,
- * with its flow's title and its document), whose header, footer, head and styles are the same for every step.
- * Drawing the whole page took about five times the CPU. The step's state goes into the page as JSON, so the page's
- * script, when it runs, takes the same step over. A page drawn is kept, as bytes and Brotli-compressed (in libuv's
- * thread pool, off the event loop), for the same state asked for again (stepDrawings.ts): a request for it then
- * costs the server reading the kept state and writing a few kB.
+ * it goes into the version's pre-rendered page (`v<N>.html`), whose header, footer, head and styles are the same for
+ * every step. Drawing the whole page took about five times the CPU. The step's state goes into the page as JSON, so
+ * the page's script, when it runs, takes the same step over. A page drawn is kept, as bytes and Brotli-compressed
+ * (in libuv's thread pool, off the event loop), for the same state asked for again (stepDrawings.ts): a request for
+ * it then costs the server reading the kept state and writing a few kB.
  */
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { SERVED_STEP_ID, type PublishedFlowData, type ServedStep } from "../../engine/core/servedStep";
+import { PUBLISHED_FLOW_ID, SERVED_STEP_ID, type PublishedFlowData, type ServedStep } from "../../engine/core/servedStep";
 import type { FlowDocument } from "../../engine/core/types";
 import { StepDrawings } from "./stepDrawings";
 
@@ -32,21 +31,20 @@ export interface DrawnPage {
 
 /** Draws a step's whole page. */
 export interface StepRenderer {
-  /** The page, or undefined when there is none to draw it in (no first page for the version). */
+  /** The page, or undefined when there is none to draw it in (no page built for the flow, or a version published since with no data). */
   render(flow: FlowDocument, served: ServedStep): Promise<DrawnPage | undefined>;
+  /** The first step's page of a version published since the build (a built version's is a file of the build). */
+  firstPage(flow: FlowDocument): Promise<string | undefined>;
 }
 
 /** What a page of a version published since the build carries: its document and its validators' addresses. */
 export type PublishedData = (flow: FlowDocument) => Promise<PublishedFlowData | undefined>;
 
-/** A version's first page as kept (its bytes), which its later steps are drawn into. */
-export type FirstPageBytes = (flow: FlowDocument) => Promise<Buffer | undefined>;
-
 const compress = promisify(brotliCompress);
 /** Quality 5 of 11: most of Brotli's gain on a page of a few tens of kB, in about a millisecond of a pool thread. */
 const BROTLI_QUALITY = 5;
 
-/** A version's first page, cut where its <main> holds the step. */
+/** A version's pre-rendered page, cut where its <main> holds the step. */
 interface PageShell {
   before: string;
   after: string;
@@ -56,33 +54,58 @@ interface PageShell {
 const MAIN = /^([\s\S]*?<main\b[^>]*>)[\s\S]*(<\/main>[\s\S]*)$/;
 
 /**
- * The renderer of a built site (`siteDir` is its client folder; `firstPage` gives a version's first page), or
+ * The renderer of a built site (`siteDir` is its client folder; `versionPage` names a version's page in it), or
  * undefined when the build wrote no server bundle.
  */
-export async function loadStepRenderer(siteDir: string, firstPage: FirstPageBytes, published: PublishedData = async () => undefined): Promise<StepRenderer | undefined> {
+export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: string, version: number) => string, published: PublishedData = async () => undefined): Promise<StepRenderer | undefined> {
   const bundleFile = path.join(siteDir, "..", "server", "entry-server.js");
   if (!(await stat(bundleFile).then((s) => s.isFile(), () => false))) return undefined;
   const bundle = (await import(pathToFileURL(bundleFile).href)) as StepBundle;
-  // Cut once per version's page (a version's page never changes).
-  const shells = new WeakMap<Buffer, PageShell | undefined>();
-  const shellOf = async (flow: FlowDocument): Promise<PageShell | undefined> => {
-    const page = await firstPage(flow);
-    if (!page) return undefined;
-    // The bundle's flow manifest lacks a version published since the build: it is handed its document first.
+  // Read once per version (a built site does not change while served).
+  const shells = new Map<string, Promise<PageShell | undefined>>();
+  const shellFile = (file: string) => {
+    let shell = shells.get(file);
+    if (!shell) shells.set(file, (shell = readFile(path.join(siteDir, file), "utf8").then(cut, () => undefined)));
+    return shell;
+  };
+  // A version published since the build is drawn in the page the build made for the flow's default (its index.html).
+  const shellOf = async (flow: FlowDocument): Promise<{ shell?: PageShell; data?: PublishedFlowData }> => {
+    const file = versionPage(flow.path, flow.version);
+    const built = await shellFile(file);
+    if (built) return { shell: built };
     const data = await published(flow);
-    if (data) bundle.addPublishedFlow(data);
-    if (!shells.has(page)) shells.set(page, cut(page.toString("utf8")));
-    return shells.get(page);
+    if (!data) return {};
+    bundle.addPublishedFlow(data);
+    const shell = await shellFile(path.posix.join(path.posix.dirname(file), "index.html"));
+    return shell ? { shell, data } : {};
   };
   const drawings = new StepDrawings(async (flow: FlowDocument, served: ServedStep): Promise<DrawnPage | undefined> => {
-    const shell = await shellOf(flow);
+    const { shell, data } = await shellOf(flow);
     if (!shell) return undefined;
     const island = await bundle.renderStepIsland(flow.id, flow.version, served);
-    const html = Buffer.from(shell.before + island + shell.after.replace("</body>", () => `${dataBlock(SERVED_STEP_ID, served)}</body>`));
+    const html = Buffer.from(shell.before + island + shell.after.replace("</body>", () => `${dataBlock(SERVED_STEP_ID, served)}${data ? dataBlock(PUBLISHED_FLOW_ID, data) : ""}</body>`));
     const br = await compress(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
     return { html, br };
   });
-  return { render: (flow, served) => drawings.draw(flow, served) };
+  const firstPages = new Map<string, Promise<string | undefined>>();
+  return {
+    render: (flow, served) => drawings.draw(flow, served),
+    firstPage(flow) {
+      const key = `${flow.id}@${flow.version}`;
+      let page = firstPages.get(key);
+      if (!page) {
+        page = (async () => {
+          const { shell, data } = await shellOf(flow);
+          if (!shell || !data) return undefined;
+          const island = await bundle.renderStepIsland(flow.id, flow.version, undefined);
+          return shell.before + island + shell.after.replace("</body>", () => `${dataBlock(PUBLISHED_FLOW_ID, data)}</body>`);
+        })();
+        page.catch(() => firstPages.delete(key));
+        firstPages.set(key, page);
+      }
+      return page;
+    },
+  };
 }
 
 /**
