@@ -28,9 +28,9 @@ export interface Overlap {
   theirs: Change[];
 }
 
-export interface DraftMerge {
+export interface DraftMerge<T> {
   /** Their draft with every change of yours that joins it. */
-  merged: Json;
+  merged: T;
   /** Your changes in `merged`. */
   joined: Change[];
   /** Your changes left out of `merged`, since theirs touched the same property. */
@@ -89,9 +89,9 @@ function diffAt(before: Json, after: Json, path: Segment[], out: Change[]): void
 }
 
 /** What turns `before` into `after`, property by property. */
-export function changesBetween(before: Json, after: Json): Change[] {
+export function changesBetween(before: unknown, after: unknown): Change[] {
   const out: Change[] = [];
-  diffAt(before, after, [], out);
+  diffAt(before as Json, after as Json, [], out);
   return out;
 }
 
@@ -120,9 +120,9 @@ function locate(doc: Json, path: Segment[]): { holder: Holder; at: Segment } | u
 }
 
 /** The change made to (a copy of) `doc`; undefined when what it changes is no longer there. */
-export function applyChange(doc: Json, change: Change): Json | undefined {
-  const copy = structuredClone(doc);
-  if (change.path.length === 0) return change.after === undefined ? undefined : structuredClone(change.after);
+export function applyChange<T>(doc: T, change: Change): T | undefined {
+  const copy = structuredClone(doc as Json);
+  if (change.path.length === 0) return change.after === undefined ? undefined : (structuredClone(change.after) as T);
   const place = locate(copy, change.path);
   if (!place) return undefined;
   const { holder, at } = place;
@@ -132,13 +132,13 @@ export function applyChange(doc: Json, change: Change): Json | undefined {
       const slots = holder.map((item, i) => (wanted.includes(keyOf(item)!) ? i : -1)).filter((i) => i >= 0);
       const items = wanted.map((key) => holder.find((item) => keyOf(item) === key)!);
       slots.forEach((slot, i) => (holder[slot] = items[i]!));
-      return copy;
+      return copy as T;
     }
     if (typeof at === "string") return undefined;
     const index = holder.findIndex((item) => keyOf(item) === at.item);
     if (change.kind === "remove") {
       if (index >= 0) holder.splice(index, 1);
-      return copy;
+      return copy as T;
     }
     const value = structuredClone(change.after!);
     if (index >= 0) holder[index] = value;
@@ -146,18 +146,18 @@ export function applyChange(doc: Json, change: Change): Json | undefined {
       const after = change.follows === null ? -1 : holder.findIndex((item) => keyOf(item) === change.follows);
       holder.splice(change.follows !== null && after < 0 ? holder.length : after + 1, 0, value);
     } else return undefined;
-    return copy;
+    return copy as T;
   }
   if (typeof at !== "string") return undefined;
   if (change.after === undefined) delete holder[at];
   else holder[at] = structuredClone(change.after);
-  return copy;
+  return copy as T;
 }
 
 /** Their draft with your changes since `base` joined where they touch other properties than theirs. */
-export function mergeDrafts(base: Json, mine: Json, theirs: Json): DraftMerge {
+export function mergeDrafts<T>(base: T, mine: T, theirs: T): DraftMerge<T> {
   const their = changesBetween(base, theirs);
-  let merged: Json = structuredClone(theirs);
+  let merged: T = structuredClone(theirs);
   const joined: Change[] = [];
   const overlaps: Overlap[] = [];
   for (const change of changesBetween(base, mine)) {

@@ -2,7 +2,9 @@
  * The drafts API, for editors and publishers (registered behind the analysts' gate, analystsRoutes.ts, which refuses
  * another site's posts): GET /api/analysts/drafts[?flow=ID] lists who is editing what, POST makes a draft of a new
  * version from a published one, GET …/drafts/ID reads one back, PUT …/drafts/ID saves it at the revision it was read
- * at (409 with the draft as it stands when another tab or analyst saved since), DELETE …/drafts/ID discards it, and
+ * at (409 with the draft as it stands when another tab or analyst saved since, for the studio to join both edits),
+ * PUT …/drafts/ID/presence says a page has the draft open and answers who else has it open and its revision (a
+ * heartbeat, every few seconds; DELETE …/presence/PAGE when the page closes), DELETE …/drafts/ID discards it, and
  * POST …/drafts/ID/preview-links makes a link that shows the draft to anyone holding it for 7 days (previewRoutes.ts),
  * GET …/preview-links lists the links that still work (never their tokens) and DELETE …/preview-links/LINK ends one.
  */
@@ -11,7 +13,8 @@ import type { Kysely } from "kysely";
 import { privatePage } from "../analysts/analystsAnswers";
 import { needsRole } from "../analysts/needsRole";
 import type { FlowCatalog } from "../flowCatalog";
-import { createDraft, discardDraft, findDraft, listDrafts, saveDraft } from "../storage/draftsStore";
+import { heartbeat, leave } from "../storage/draftPresenceStore";
+import { createDraft, discardDraft, findDraft, findDraftSummary, listDrafts, saveDraft } from "../storage/draftsStore";
 import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "../storage/previewLinksStore";
 import type { Database } from "../storage/schema";
 
@@ -38,6 +41,9 @@ const LINK_ID = {
   properties: { id: DRAFT_ID.properties.id, link: { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" } },
 } as const;
 const DOCUMENT = { type: "object" } as const;
+const PAGE_ID = { type: "string", pattern: "^[A-Za-z0-9_-]{16,43}$" } as const;
+const PRESENCE = { type: "object", required: ["page"], additionalProperties: false, properties: { page: PAGE_ID } } as const;
+const PAGE_PARAMS = { type: "object", required: ["id", "page"], properties: { id: DRAFT_ID.properties.id, page: PAGE_ID } } as const;
 
 const NEW_DRAFT = {
   type: "object",
@@ -83,9 +89,26 @@ export default async function analystsDraftsRoutes(fastify: FastifyInstance, { d
     if ("saved" in saved) return answer(reply, 200, saved.saved);
     const { stale } = saved;
     return answer(reply, 409, {
-      message: `This draft was saved since you opened it (by ${stale.editor} at ${stale.updatedAt}, revision ${stale.revision}): your changes were not kept. Reload it to see theirs, then make yours again.`,
+      message: `${stale.editor} saved this draft since you opened it (revision ${stale.revision}): your change is not kept yet. Join both edits, or take theirs and re-apply yours.`,
       draft: stale,
     });
+  });
+
+  fastify.put<{ Params: { id: string }; Body: { page: string } }>(`${DRAFTS_API}/:id/presence`, { schema: { params: DRAFT_ID, body: PRESENCE } }, async (request, reply) => {
+    const draft = await findDraftSummary(db, request.params.id);
+    if (!draft) return answer(reply, 404, NO_DRAFT);
+    const open = await heartbeat(db, { draftId: draft.id, pageId: request.body.page, analyst: request.analyst?.name ?? LIVE_PREVIEW, now: now() });
+    return answer(reply, 200, {
+      open: open.map((viewer) => ({ analyst: viewer.analyst, openedAt: viewer.openedAt, you: viewer.pageId === request.body.page })),
+      revision: draft.revision,
+      editor: draft.editor,
+      updatedAt: draft.updatedAt,
+    });
+  });
+
+  fastify.delete<{ Params: { id: string; page: string } }>(`${DRAFTS_API}/:id/presence/:page`, { schema: { params: PAGE_PARAMS } }, async (request, reply) => {
+    await leave(db, request.params.id, request.params.page);
+    return privatePage(reply).code(204).send();
   });
 
   fastify.post<{ Params: { id: string } }>(`${DRAFTS_API}/:id/preview-links`, { schema: { params: DRAFT_ID } }, async (request, reply) => {

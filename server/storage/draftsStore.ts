@@ -27,6 +27,8 @@ export type DraftSummary = Omit<Draft, "document">;
 /** What a save came to. */
 export type DraftSave = { saved: Draft } | { stale: Draft } | "not found";
 
+const SUMMARY = ["id", "flow_id", "base_version", "revision", "created_by", "editor", "created_at", "updated_at"] as const;
+
 function summaryOf(row: Omit<Selectable<AnalystDraftsTable>, "document">): DraftSummary {
   return { id: row.id, flow: row.flow_id, baseVersion: row.base_version, revision: row.revision, createdBy: row.created_by, editor: row.editor, createdAt: row.created_at, updatedAt: row.updated_at };
 }
@@ -49,9 +51,15 @@ export async function findDraft(db: Kysely<Database>, id: string): Promise<Draft
   return row && draftOf(row);
 }
 
+/** The draft with this id without its document, if it has not been discarded. */
+export async function findDraftSummary(db: Kysely<Database>, id: string): Promise<DraftSummary | undefined> {
+  const row = await db.selectFrom("analyst_drafts").select(SUMMARY).where("id", "=", id).executeTakeFirst();
+  return row && summaryOf(row);
+}
+
 /** The drafts (of one flow, or of every flow), the latest saved first. */
 export async function listDrafts(db: Kysely<Database>, flow?: string): Promise<DraftSummary[]> {
-  let query = db.selectFrom("analyst_drafts").select(["id", "flow_id", "base_version", "revision", "created_by", "editor", "created_at", "updated_at"]);
+  let query = db.selectFrom("analyst_drafts").select(SUMMARY);
   if (flow !== undefined) query = query.where("flow_id", "=", flow);
   return (await query.orderBy("updated_at", "desc").orderBy("id").execute()).map(summaryOf);
 }
@@ -70,9 +78,10 @@ export async function saveDraft(db: Kysely<Database>, { id, revision, document, 
   return Number(result.numUpdatedRows) > 0 ? { saved: { ...current, revision: revision + 1, editor: analyst, updatedAt: now.toISOString(), document } } : { stale: current };
 }
 
-/** Discards a draft and its preview links; false when there was no such draft. */
+/** Discards a draft, its preview links and who had it open; false when there was no such draft. */
 export async function discardDraft(db: Kysely<Database>, id: string): Promise<boolean> {
   await db.deleteFrom("preview_links").where("draft_id", "=", id).execute();
+  await db.deleteFrom("draft_presence").where("draft_id", "=", id).execute();
   const result = await db.deleteFrom("analyst_drafts").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -329,6 +329,15 @@ export interface PreviewLinksTable {
   expires_at: string;
 }
 
+/** A page that has a draft open, and when it last said so (server/storage/draftPresenceStore.ts). */
+export interface DraftPresenceTable {
+  draft_id: string;
+  page_id: string;
+  analyst: string;
+  opened_at: string;
+  seen_at: string;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   leads: LeadsTable;
@@ -361,6 +370,7 @@ export interface Database {
   analysts: AnalystsTable;
   analyst_drafts: AnalystDraftsTable;
   preview_links: PreviewLinksTable;
+  draft_presence: DraftPresenceTable;
   consent_keys: ConsentKeysTable;
   consent_withdrawals: ConsentWithdrawalsTable;
 }

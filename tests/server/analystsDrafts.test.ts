@@ -56,7 +56,7 @@ describe.each(serverDialects)("drafts on %s", (dialect, skipped) => {
 
     expect(firstTab.statusCode).toBe(200);
     expect(secondTab.statusCode).toBe(409);
-    expect(secondTab.json<{ message: string }>().message).toMatch(/^This draft was saved since you opened it \(by sam at .+, revision 2\): your changes were not kept\./);
+    expect(secondTab.json<{ message: string }>().message).toMatch(/^sam saved this draft since you opened it \(revision 2\): your change is not kept yet\./);
     expect(secondTab.json()).toMatchObject({ draft: { revision: 2, editor: "sam", document: document("from the first tab") } });
     expect(now.json()).toMatchObject({ revision: 2, document: document("from the first tab") });
   });
