@@ -104,6 +104,9 @@ function overlapping(a: Segment[], b: Segment[]): boolean {
   return true;
 }
 
+/** Whether two changes touch the same property (or one lies within what the other changed). */
+export const touchSame = (a: Change, b: Change): boolean => overlapping(a.path, b.path);
+
 const sameChange = (a: Change, b: Change) => a.path.length === b.path.length && overlapping(a.path, b.path) && a.kind === b.kind && same(a.after, b.after);
 
 type Holder = { [key: string]: Json } | Json[];
@@ -162,7 +165,7 @@ export function mergeDrafts<T>(base: T, mine: T, theirs: T): DraftMerge<T> {
   const overlaps: Overlap[] = [];
   for (const change of changesBetween(base, mine)) {
     if (their.some((t) => sameChange(t, change))) continue;
-    const met = their.filter((t) => overlapping(t.path, change.path));
+    const met = their.filter((t) => touchSame(t, change));
     const next = met.length === 0 ? applyChange(merged, change) : undefined;
     if (next === undefined) overlaps.push({ mine: change, theirs: met });
     else {

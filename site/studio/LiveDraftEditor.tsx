@@ -8,6 +8,8 @@ import { hasErrors, type Finding } from "../../engine/core/findings";
 import type { FlowDocument } from "../../engine/core/types";
 import { versionFile, type Workspace } from "../../engine/studio/workspace";
 import { DescriptionField } from "./DescriptionField";
+import { DraftConflictDialog } from "./DraftConflictDialog";
+import { DraftPresenceLine, useDraftPresence } from "./DraftPresence";
 import { FlowEditor } from "./FlowEditor";
 import { liveApi, Refusal, type Me, type ServerDraft } from "./liveApi";
 import { PreviewLinks } from "./PreviewLinks";
@@ -35,6 +37,9 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
   const draft = useDraft(files.id, workspace0, files.files, files.findings);
   const flow = "flow" in draft.workspace.draft ? draft.workspace.draft.flow : opened.document;
   const kept = useKeptDraft(opened, flow);
+  const presence = useDraftPresence(opened.id);
+  // Escape sets the conflict aside: the edit stays on the page, not kept, until the dialog is opened again.
+  const [conflictAside, setConflictAside] = useState<unknown>();
   const [publishing, setPublishing] = useState<{ busy: boolean; refusal?: { message: string; findings: Finding[] } }>();
   const [status, setStatus] = useState("");
   useUndoShortcuts(draft.undo, draft.redo, publishing === undefined);
@@ -97,14 +102,32 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
         )}
         <DescriptionField flow={flow} onChange={edit} />
         <p id="publish-reason">
-          {kept.problem ?? (kept.kept ? `Kept on the server at ${at(kept.server.updatedAt)}; being edited by ${kept.server.editor}${kept.server.createdBy === kept.server.editor ? "" : `, made by ${kept.server.createdBy}`}.` : "Changes not yet kept…")}
+          {kept.conflict ? `${kept.conflict.theirs.editor} saved this draft since: your edit is not kept yet. ` : kept.problem ?? (kept.kept ? `Kept on the server at ${at(kept.server.updatedAt)}; being edited by ${kept.server.editor}${kept.server.createdBy === kept.server.editor ? "" : `, made by ${kept.server.createdBy}`}.` : "Changes not yet kept…")}
           {refusal && ` ${refusal}`}
+          {kept.conflict && conflictAside === kept.conflict && (
+            <button type="button" onClick={() => setConflictAside(undefined)}>
+              Keep my edit
+            </button>
+          )}
         </p>
+        <DraftPresenceLine presence={presence} me={me.name} />
         <p role="status" className="studio-status">
           {status}
         </p>
       </header>
       <FlowEditor flow={flow} file={workspace0.name} readOnly={me.role === "reader"} findings={draft.findings} onChange={edit} />
+      {kept.conflict && conflictAside !== kept.conflict && (
+        <DraftConflictDialog
+          conflict={kept.conflict}
+          mine={flow}
+          now={new Date()}
+          onDone={(document, label) => {
+            kept.resolve();
+            edit(document, label);
+          }}
+          onCancel={() => setConflictAside(kept.conflict)}
+        />
+      )}
       {publishing && (
         <PublishDialog flowId={files.id} base={base} draft={flow} publishAs={publishAs} busy={publishing.busy} {...(publishing.refusal ? { refusal: publishing.refusal } : {})} onConfirm={(why) => void publish(why)} onCancel={() => setPublishing(undefined)} />
       )}

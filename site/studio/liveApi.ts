@@ -34,6 +34,14 @@ export interface PreviewLink {
   expiresAt: string;
 }
 
+/** Who has a draft open, as a page's heartbeat is answered, with the draft's revision now. */
+export interface DraftPresence {
+  open: Array<{ analyst: string; openedAt: string; you: boolean }>;
+  revision: number;
+  editor: string;
+  updatedAt: string;
+}
+
 /** One entry of a flow's history. */
 export interface HistoryEntry {
   change: number;
@@ -75,6 +83,10 @@ export const liveApi = {
   readDraft: (id: string) => send<ServerDraft>("GET", `${DRAFTS}/${encodeURIComponent(id)}`),
   saveDraft: (id: string, revision: number, document: FlowDocument) => send<ServerDraft>("PUT", `${DRAFTS}/${encodeURIComponent(id)}`, { revision, document }),
   discardDraft: (id: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}`),
+  /** The page's heartbeat: it has the draft open. */
+  presence: (id: string, page: string) => send<DraftPresence>("PUT", `${DRAFTS}/${encodeURIComponent(id)}/presence`, { page }),
+  /** The page has closed the draft; sent even as the page goes away. */
+  leaveDraft: (id: string, page: string) => fetch(`${DRAFTS}/${encodeURIComponent(id)}/presence/${encodeURIComponent(page)}`, { method: "DELETE", keepalive: true }).catch(() => undefined),
   listDrafts: (flow: string) => send<{ drafts: Omit<ServerDraft, "document">[] }>("GET", `${DRAFTS}?flow=${encodeURIComponent(flow)}`),
   makePreviewLink: (id: string) => send<{ url: string; expiresAt: string }>("POST", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
   previewLinks: (id: string) => send<{ links: PreviewLink[] }>("GET", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),

@@ -1,13 +1,22 @@
 /**
  * A draft kept on the server as it is edited: each change is sent a moment after the last edit, at the revision
- * it was read at. Another tab's or analyst's save since then is reported, not overwritten.
+ * it was read at. Another tab's or analyst's save since then is not overwritten: the page holds the conflict (the
+ * revision both began at, theirs as it stands, and the edit not kept), and sends nothing more until it is resolved.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { FlowDocument } from "../../engine/core/types";
 import { liveApi, Refusal, type ServerDraft } from "./liveApi";
 
 /** How long after the last edit the draft is sent. */
 const KEEP_DELAY_MS = 400;
+
+/** A save refused since a colleague saved first. */
+export interface DraftConflict {
+  /** The draft as it stood at the revision this page last kept or opened. */
+  base: FlowDocument;
+  /** The draft as the colleague saved it. */
+  theirs: ServerDraft;
+}
 
 export interface KeptDraft {
   /** The draft as the server last answered it. */
@@ -16,17 +25,21 @@ export interface KeptDraft {
   kept: boolean;
   /** Why the last change was not kept, in the server's words. */
   problem?: string;
+  conflict?: DraftConflict;
+  /** Takes their save as what the page's edits are now kept over: the document shown is then sent at their revision. */
+  resolve: () => void;
 }
 
 export function useKeptDraft(opened: ServerDraft, document: FlowDocument): KeptDraft {
   const [server, setServer] = useState(opened);
   const [problem, setProblem] = useState<string>();
+  const [conflict, setConflict] = useState<DraftConflict>();
   const keptText = useRef(JSON.stringify(opened.document));
   const text = JSON.stringify(document);
   const [sentText, setSentText] = useState(keptText.current);
 
   useEffect(() => {
-    if (text === keptText.current) return;
+    if (text === keptText.current || conflict) return;
     const timer = setTimeout(() => {
       liveApi.saveDraft(server.id, server.revision, JSON.parse(text) as FlowDocument).then(
         (saved) => {
@@ -35,11 +48,24 @@ export function useKeptDraft(opened: ServerDraft, document: FlowDocument): KeptD
           setProblem(undefined);
           setServer(saved);
         },
-        (error: Error) => setProblem(error instanceof Refusal && error.status === 409 ? error.message : `Your changes are not kept: ${error.message}`),
+        (error: Error) => {
+          const theirs = error instanceof Refusal && error.status === 409 ? (error.body.draft as ServerDraft | undefined) : undefined;
+          if (theirs) setConflict({ base: JSON.parse(keptText.current) as FlowDocument, theirs });
+          else setProblem(`Your changes are not kept: ${error.message}`);
+        },
       );
     }, KEEP_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, server]);
+  }, [text, server, conflict]);
 
-  return { server, kept: text === sentText, ...(problem ? { problem } : {}) };
+  const resolve = useCallback(() => {
+    if (!conflict) return;
+    keptText.current = JSON.stringify(conflict.theirs.document);
+    setSentText(keptText.current);
+    setServer(conflict.theirs);
+    setProblem(undefined);
+    setConflict(undefined);
+  }, [conflict]);
+
+  return { server, kept: text === sentText && !conflict, ...(problem ? { problem } : {}), ...(conflict ? { conflict } : {}), resolve };
 }
