@@ -11,7 +11,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "./pageTest";
 import type { FlowDocument } from "../../engine/core/types";
 import { answerStep, sampleVisitor } from "./flowDriver";
-import { EDITOR, liveServerForTests, PUBLISHER } from "./liveStudioServer";
+import { EDITOR, liveServerForTests, PUBLISHER, signInOn } from "./liveStudioServer";
 import { axeViolations } from "./studioHelpers";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -34,14 +34,7 @@ const properties = (page: Page, step: string) => page.getByRole("region", { name
 const traffic = (page: Page) => page.getByRole("region", { name: ui("Traffic") });
 const history = (page: Page) => page.getByRole("region", { name: ui("History") });
 
-async function signIn(page: Page, who: { name: string; password: string }, path = "/analysts/studio/"): Promise<void> {
-  await page.goto(`${server.origin}${path}`);
-  await expect(page).toHaveURL(/\/analysts\/sign-in\?return=/);
-  await page.getByLabel("Name").fill(who.name);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${server.origin}${path}`);
-}
+const signIn = (page: Page, who: { name: string; password: string }, path?: string) => signInOn(page, server.origin, who, path);
 
 /** Confirms the traffic change the dialog shows, with a reason; restoring a past traffic returns to its period. */
 async function confirmTraffic(page: Page, why: string, warns = false, restores = false): Promise<void> {

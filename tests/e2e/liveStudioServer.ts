@@ -9,7 +9,7 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { test } from "./pageTest";
+import { expect, test, type Page } from "./pageTest";
 import pg from "pg";
 import { writeAnalystsFile } from "../../server/analysts/analystsFile";
 import { hashPassword } from "../../server/analysts/passwords";
@@ -138,4 +138,14 @@ export function liveServerForTests(port = e2ePort + 2000): LiveServer {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
   return { origin: origins[0]!, visitorOrigin: origins.at(-1)! };
+}
+
+/** Signs `who` in on the instance at `origin` from the sign-in page `where` sends them to, and lands on `where`. */
+export async function signInOn(page: Page, origin: string, who: { name: string; password: string }, where = "/analysts/studio/"): Promise<void> {
+  await page.goto(`${origin}${where}`);
+  await expect(page).toHaveURL(/\/analysts\/sign-in\?return=/);
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${origin}${where}`);
 }
