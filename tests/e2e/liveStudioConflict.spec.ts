@@ -113,5 +113,6 @@ test("two editors on two instances see each other, keep both edits, and re-apply
 
   // Eddie closes the draft: pat soon sees nobody else has it open.
   await eddieContext.close();
-  await expect(page.getByText("Nobody else has this draft open.")).toBeVisible({ timeout: 15_000 });
+  // Its page says so as it closes; were that lost, the 30 s expiry would.
+  await expect(page.getByText("Nobody else has this draft open.")).toBeVisible({ timeout: 40_000 });
 });
