@@ -2,7 +2,7 @@
  * A draft of a new version on the live site: edited as in the preview's studio, kept on the server as it is
  * edited (who is editing shows), discarded, or published by a publisher after the Publish dialog.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { hasErrors, type Finding } from "../../engine/core/findings";
 import type { FlowDocument } from "../../engine/core/types";
@@ -38,6 +38,10 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
   const flow = "flow" in draft.workspace.draft ? draft.workspace.draft.flow : opened.document;
   const kept = useKeptDraft(opened, flow);
   const presence = useDraftPresence(opened.id);
+  const shown = useRef(flow);
+  useEffect(() => {
+    shown.current = flow;
+  }, [flow]);
   // Escape sets the conflict aside: the edit stays on the page, not kept, until the dialog is opened again.
   const [conflictAside, setConflictAside] = useState<unknown>();
   const [publishing, setPublishing] = useState<{ busy: boolean; refusal?: { message: string; findings: Finding[] } }>();
@@ -50,6 +54,19 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
   // Another version took this draft's number since it was made: it is published as the next free one.
   const publishAs = published.includes(version) ? Math.max(...published) + 1 : version;
 
+  // Nothing of this page's own is waiting to be kept: their save replaces what is shown, as a step Undo takes back.
+  const showLatest = () => {
+    const asked = shown.current;
+    liveApi.readDraft(opened.id).then(
+      (latest) => {
+        // An edit made while their save was on its way is not replaced: it is kept, and meets their save as a conflict.
+        if (shown.current !== asked) return;
+        kept.adopt(latest);
+        edit(latest.document, `Show ${latest.editor}'s save`);
+      },
+      (error: Error) => setStatus(`Their save could not be read: ${error.message}`),
+    );
+  };
   const discard = () => {
     if (!window.confirm(`Discard this draft of ${title}? Nobody will be able to open it again.`)) return;
     liveApi.discardDraft(opened.id).then(
@@ -111,6 +128,14 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
           )}
         </p>
         <DraftPresenceLine presence={presence} me={me.name} />
+        {presence && presence.revision > kept.server.revision && kept.kept && (
+          <div className="studio-notice" role="note">
+            {presence.editor} saved this draft since you last saw it, at {at(presence.updatedAt)}.{" "}
+            <button type="button" onClick={showLatest}>
+              Show their save
+            </button>
+          </div>
+        )}
         <p role="status" className="studio-status">
           {status}
         </p>

@@ -28,6 +28,8 @@ export interface KeptDraft {
   conflict?: DraftConflict;
   /** Takes their save as what the page's edits are now kept over: the document shown is then sent at their revision. */
   resolve: () => void;
+  /** Takes a later save of the draft as the one kept, when the page has nothing of its own to keep. */
+  adopt: (draft: ServerDraft) => void;
 }
 
 export function useKeptDraft(opened: ServerDraft, document: FlowDocument): KeptDraft {
@@ -58,14 +60,14 @@ export function useKeptDraft(opened: ServerDraft, document: FlowDocument): KeptD
     return () => clearTimeout(timer);
   }, [text, server, conflict]);
 
-  const resolve = useCallback(() => {
-    if (!conflict) return;
-    keptText.current = JSON.stringify(conflict.theirs.document);
+  const adopt = useCallback((draft: ServerDraft) => {
+    keptText.current = JSON.stringify(draft.document);
     setSentText(keptText.current);
-    setServer(conflict.theirs);
+    setServer(draft);
     setProblem(undefined);
     setConflict(undefined);
-  }, [conflict]);
+  }, []);
+  const resolve = useCallback(() => conflict && adopt(conflict.theirs), [conflict, adopt]);
 
-  return { server, kept: text === sentText && !conflict, ...(problem ? { problem } : {}), ...(conflict ? { conflict } : {}), resolve };
+  return { server, kept: text === sentText && !conflict, ...(problem ? { problem } : {}), ...(conflict ? { conflict } : {}), resolve, adopt };
 }

@@ -107,6 +107,18 @@ test("two editors on two instances see each other, keep both edits, and re-apply
   await expect(patWalk).toHaveCount(0);
   await expect(description(page)).toHaveValue("Eddie: friendlier words, again");
 
+  // Not conflicting at all: pat has nothing waiting, is told of eddie's save, and shows it.
+  await kept(page);
+  await question(eddie).fill("What cover would suit you?");
+  await kept(eddie);
+  const told = page.getByRole("note").filter({ hasText: /^eddie saved this draft since you last saw it, at \d\d:\d\d:\d\d\./ });
+  await expect(told).toBeVisible({ timeout: 10_000 });
+  await told.getByRole("button", { name: "Show their save" }).click();
+  await expect(question(page)).toHaveValue("What cover would suit you?");
+  await expect(told).toHaveCount(0);
+  await question(page).fill("Which cover do you need?");
+  await kept(page);
+
   const stored = await (await page.request.get(`${server.origin}/api/analysts/drafts/${draftId}`)).json();
   expect(stored.document.description).toBe("Eddie: friendlier words, again");
   expect(stored.document.steps.find((s: { id: string }) => s.id === "cover").question).toBe("Which cover do you need?");
