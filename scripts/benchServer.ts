@@ -27,6 +27,9 @@
  * TEST_DATABASE_URL's database) or on both stores taking turns for --rounds rounds (scripts/bench/leadStores.ts).
  * With --metrics-cost it measures the server's CPU per request with metrics on against off, in --pairs (5) pairs
  * (scripts/bench/metricsCost.ts, scraped every --scrape-every seconds, 1; needs `npm run build`).
+ * With --certificates it measures leads/s with consent certificates against without, in --pairs (5) pairs, from
+ * visits as real visitors make them, and the signing time per lead (scripts/bench/certificateCost.ts; needs
+ * `npm run build`).
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -38,6 +41,7 @@ import { percentile, probeApart, type Phase } from "./bench/phases";
 import { readReportPaced } from "./bench/analystsReport";
 import { benchLeadStores, type Store } from "./bench/leadStores";
 import { benchMetricsCost } from "./bench/metricsCost";
+import { benchCertificateCost } from "./bench/certificateCost";
 import { floodSignIns, type Flood } from "./bench/signInFlood";
 import { seedVisits } from "./bench/seedVisits";
 import { scratchAnalyst } from "./support/scratchAnalyst";
@@ -85,6 +89,10 @@ if (process.argv.includes("--metrics-cost")) {
   await benchMetricsCost(Number(argument("--pairs") ?? 5), measure, seconds * 1000, Number(argument("--scrape-every") ?? 1) * 1000);
   console.log(`load average ${loadavg()[0]!.toFixed(2)} at the end`);
   process.exit(0);
+}
+if (process.argv.includes("--certificates")) {
+  const ok = await benchCertificateCost(Number(argument("--pairs") ?? 5), seconds * 1000, connections, Number(argument("--pool") ?? 3000));
+  process.exit(ok ? 0 : 1);
 }
 const stores = { sqlite: ["sqlite"], postgres: ["postgres"], both: ["sqlite", "postgres"] } satisfies Record<string, Store[]>;
 const storeArgument = argument("--store") ?? "sqlite";

@@ -81,6 +81,8 @@ export interface BuildServerOptions {
   analysts?: "signed-in" | "open";
   /** How often the consent signing keys are read from the store again (a rotation): every minute unless tests say. */
   consentKeysRefreshMs?: number;
+  /** false: leads are stored without consent certificates; only the server bench asks, to measure what signing costs. */
+  consentCertificates?: boolean;
 }
 
 /** A lead is a few hundred bytes of answers; anything near this is not a quote form. */
@@ -96,7 +98,7 @@ const PLAIN_STEPS_PER_POST = 5;
  * does not stop it: its findings are logged and the flow falls back (see flowCatalog.ts). Closing the app
  * stops the worker, then closes the database.
  */
-export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows: givenFlows, listening, analysts = "signed-in", consentKeysRefreshMs = 60_000 }: BuildServerOptions): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, deliveryWorker, now = () => new Date(), secrets = process.env, flows: givenFlows, listening, analysts = "signed-in", consentKeysRefreshMs = 60_000, consentCertificates = true }: BuildServerOptions): Promise<FastifyInstance> {
   // The published flows in the store, unless a catalogue is given (the live preview's reloading forms folder).
   const published = givenFlows ? undefined : publishedFlowCatalog(config.formsDir);
   const flows: FlowCatalog = givenFlows ?? published!;
@@ -195,7 +197,7 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
       duplicateWindowHours: config.duplicateWindowHours,
       fakeCampaignIds: new Set(config.fakeCampaignIds),
       now,
-      certificates: { iss: ownOrigin, keys: consentKeys, now },
+      ...(consentCertificates ? { certificates: { iss: ownOrigin, keys: consentKeys, now } } : {}),
     },
     flows,
     check: createSchemaCheck(ajv),

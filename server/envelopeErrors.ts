@@ -19,9 +19,10 @@ export function envelopeErrors(errors: FastifySchemaValidationError[]): FieldErr
 function describe(error: FastifySchemaValidationError): FieldError {
   const at = pathOf(error.instancePath);
   const { params } = error;
-  // Only `answers` limits its keys with propertyNames, and an answer's key is its field, so the
-  // rejected key stands alone. Ajv marks the inner error with the key too.
+  // `answers` limits its keys with propertyNames, and an answer's key is its field, so the rejected key stands alone;
+  // `answeredMsBefore`'s keys are step ids. Ajv marks the inner error with the key too.
   const propertyName = (error as { propertyName?: unknown }).propertyName ?? params.propertyName;
+  if (typeof propertyName === "string" && at === "answeredMsBefore") return { field: join(at, propertyName), message: `answeredMsBefore names "${propertyName}", which is not a step id` };
   if (typeof propertyName === "string") return unknownField(propertyName);
   switch (error.keyword) {
     case "additionalProperties":

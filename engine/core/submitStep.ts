@@ -33,3 +33,13 @@ export function consentShown(flow: FlowDocument, answers: Answers, partners: rea
   const text = submitPointOnPath(flow, answers)?.consentText;
   return text === undefined ? undefined : consentWording(text, partners);
 }
+
+/** The steps the answers' path walks from the flow's start, in order, up to and with its first submit step. */
+export function stepsToSubmit(flow: FlowDocument, answers: Answers): Step[] {
+  const walked: Step[] = [];
+  for (const step of stepsAhead(flow, flow.start, answers)) {
+    walked.push(step);
+    if (isSubmitStep(step)) break;
+  }
+  return walked;
+}

@@ -25,8 +25,11 @@ export interface ValidatorModule {
 export interface FlowServices {
   /** Addresses at a postcode; rejects when the lookup fails. */
   lookupAddresses(postcode: string): Promise<Address[]>;
-  /** Sends the lead; resolves with the server's answer, rejects on a network failure. */
-  submitLead(flow: FlowDocument, answers: Answers): Promise<LeadResponse>;
+  /**
+   * Sends the lead; resolves with the server's answer, rejects on a network failure. `answeredAt` is when each step
+   * was answered on this page, by step id, on the page's monotonic clock (`performance.now()`).
+   */
+  submitLead(flow: FlowDocument, answers: Answers, answeredAt?: Readonly<Record<string, number>>): Promise<LeadResponse>;
   /** The precompiled validator of a step ("<stepId>" or "<stepId>:<variant>"). */
   loadValidator(flow: FlowDocument, key: string): Promise<ValidatorModule>;
   /**

@@ -13,7 +13,11 @@ export function useQuoteFlow(props: QuoteFlowProps): [QuoteFlowState, (input: Qu
   const latest = useRef(props);
   latest.current = props;
 
+  // When each step was answered on this page (the consent certificate's form.steps), as the visitor moved on from it.
+  const answeredAt = useRef<Record<string, number>>({});
+
   const send = (input: QuoteFlowInput) => {
+    if (input.type === "next") answeredAt.current = { ...answeredAt.current, [current.current.walk.stepId]: performance.now() };
     const next = transition(current.current, input);
     current.current = next.state;
     setState(next.state);
@@ -24,7 +28,7 @@ export function useQuoteFlow(props: QuoteFlowProps): [QuoteFlowState, (input: Qu
     const { services, onEvent, onBackAtStart: leave } = latest.current;
     switch (effect.type) {
       case "submitLead":
-        services.submitLead(flow, effect.answers).then(
+        services.submitLead(flow, effect.answers, answeredAt.current).then(
           (result) => send({ type: "submitted", result }),
           () => send({ type: "submitted" }),
         );

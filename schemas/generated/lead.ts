@@ -45,6 +45,7 @@ export interface LeadSubmission {
    */
   startToken?: string;
   contactConsent?: ContactConsent;
+  answeredMsBefore?: StepAnswerTimes;
   /**
    * A random key the page makes once per quote and sends with every attempt to send its lead (a double tap, a retried request): the server stores one lead per key and answers a repeat of the same answers (flow, version and replayed answers as stored) with that lead's answer, and the key sent with other answers with 409, code 3 and a message.
    */
@@ -96,6 +97,15 @@ export interface ContactConsent {
    * @maxItems 30
    */
   buyers?: string[];
+}
+/**
+ * How long before this request was sent each step of the quote was answered, in whole milliseconds, by step id, measured by the page's own monotonic clock (so the setting of the visitor's clock does not matter). The server turns each into a time by its own clock as the lead arrives, for the consent certificate's form.steps. A time in the future (below 0) or older than a start token lives is refused with 400; a set whose steps are off the answers' path, out of the path's order, or answered before the quote's start token was issued is left out of the certificate, never the lead refused (docs/design-notes.md).
+ *
+ * This interface was referenced by `LeadSubmission`'s JSON-Schema
+ * via the `definition` "stepAnswerTimes".
+ */
+export interface StepAnswerTimes {
+  [k: string]: number;
 }
 /**
  * This interface was referenced by `LeadSubmission`'s JSON-Schema

@@ -18,7 +18,7 @@ import type { Measure } from "./leadStores";
 const TICKS_PER_SECOND = 100;
 
 /** A process's CPU time so far, user and system, all threads, in ms. */
-async function cpuMs(pid: number): Promise<number> {
+export async function cpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8");
   // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

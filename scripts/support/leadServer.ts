@@ -52,9 +52,9 @@ function cpuProfileFlags(): string[] {
   return folder ? ["--cpu-prof", `--cpu-prof-dir=${folder}`] : [];
 }
 
-/** Starts `server/main.ts` with these variables; resolves once it is listening. */
-export function startLeadServer(env: Record<string, string>): Promise<LeadServer> {
-  const child = spawn(process.execPath, [...cpuProfileFlags(), "--import", "tsx", "server/main.ts"], {
+/** Starts `server/main.ts` (or another entry that prints the same line) with these variables; resolves once it is listening. */
+export function startLeadServer(env: Record<string, string>, entry = "server/main.ts"): Promise<LeadServer> {
+  const child = spawn(process.execPath, [...cpuProfileFlags(), "--import", "tsx", entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -6,9 +6,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { quotePath } from "../../engine/core/quotePaths";
-import { isSubmitStep } from "../../engine/core/submitStep";
+import { isSubmitStep, stepsToSubmit } from "../../engine/core/submitStep";
 import type { Answers, FlowDocument } from "../../engine/core/types";
-import { stepsAhead } from "../../engine/core/walkFlow";
 import type { ContactConsent } from "../../schemas/generated/lead";
 import type { ContactColumns } from "../contacts/contactKeys";
 import { canonicalJson } from "../leads/submissionDigest";
@@ -28,7 +27,10 @@ export interface LeadSession {
   botCheck: "passed" | "honeypot only";
   /** Seconds from the first step (the start token's issue) to the submit, when the start token was checked. */
   secondsToSubmit?: number;
-  /** When each step was answered (ISO), by step id, where known (the plain forms keep it). */
+  /**
+   * When each step was answered (ISO), by step id: kept by the server for the plain forms, sent by the page's script
+   * and placed on the server's clock for POST /api/leads (engine/core/stepTimes.ts).
+   */
   answeredAt?: Record<string, string>;
 }
 
@@ -94,12 +96,8 @@ export function documentSha256(flow: FlowDocument): string {
 export function certificateClaims(facts: CertificateFacts): ConsentClaims {
   const { flow, answers, contact, contactConsent, session } = facts;
   const salt = randomBytes(16).toString("base64url");
-  const walked: string[] = [];
-  for (const step of stepsAhead(flow, flow.start, answers)) {
-    walked.push(step.id);
-    if (isSubmitStep(step)) break;
-  }
-  const submit = stepsAhead(flow, flow.start, answers).find(isSubmitStep);
+  const walked = stepsToSubmit(flow, answers);
+  const submit = walked.find(isSubmitStep);
   return {
     iss: facts.iss,
     sub: facts.leadId,
@@ -117,7 +115,7 @@ export function certificateClaims(facts: CertificateFacts): ConsentClaims {
       version: flow.version,
       documentSha256: documentSha256(flow),
       path: quotePath(flow.path),
-      steps: walked.map((id) => (session.answeredAt?.[id] ? { id, answeredAt: session.answeredAt[id] } : { id })),
+      steps: walked.map(({ id }) => (session.answeredAt?.[id] ? { id, answeredAt: session.answeredAt[id] } : { id })),
       entry: session.entry,
     },
     fingerprints: {

@@ -7,7 +7,9 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { SOMETHING_WENT_WRONG } from "../../engine/core/messages";
 import { replayFlow } from "../../engine/core/replayFlow";
-import type { Answers, SchemaCheck } from "../../engine/core/types";
+import { placeStepTimes } from "../../engine/core/stepTimes";
+import { stepsToSubmit } from "../../engine/core/submitStep";
+import type { Answers, FlowDocument, SchemaCheck } from "../../engine/core/types";
 import type { LeadResponse, LeadSubmission } from "../../schemas/generated/lead";
 import type { FlowCatalog } from "../flowCatalog";
 import type { LeadMetrics } from "../metrics/leadMetrics";
@@ -54,7 +56,7 @@ export interface SubmissionSource {
   requestId: string;
   /** By the page's script (POST /api/leads) unless said. */
   entry?: LeadEntry;
-  /** When each step was answered (ISO), by step id, where known. */
+  /** When each step was answered (ISO), by step id, as the server kept it (the plain forms). */
   answeredAt?: Record<string, string>;
 }
 
@@ -101,7 +103,7 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, s
     return { status: 400, answer: { code: "3", errors: replay.errors } };
   }
 
-  const session = leadSession(submission, source, minFillMs, receivedAt);
+  const session = leadSession(flow, replay.answers, submission, source, minFillMs, receivedAt, log);
   const key = submission.submissionKey;
   const digest = key === undefined ? undefined : submissionDigest(flow.id, flow.version, replay.answers);
   const takenWith = (before: TakenBefore): TakenLead => {
@@ -186,10 +188,22 @@ export async function takeLead(taking: LeadTaking, submission: LeadSubmission, s
   }
 }
 
-/** What the consent certificate says of the session: how the lead came, the bot check, and the fill time it measured. */
-function leadSession(submission: LeadSubmission, { entry = "script", answeredAt }: SubmissionSource, minFillMs: number, receivedAt: Date): LeadSession {
+/**
+ * What the consent certificate says of the session: how the lead came, the bot check, the fill time it measured, and
+ * when each step was answered: kept by the server (the plain forms), else the page's times placed on the server's
+ * clock, or none when they cannot be believed (the lead is taken all the same, and the reason logged).
+ */
+function leadSession(flow: FlowDocument, answers: Answers, submission: LeadSubmission, source: SubmissionSource, minFillMs: number, receivedAt: Date, log: FastifyBaseLogger): LeadSession {
+  const { entry = "script" } = source;
   // Without the fill-time check the token is not checked, so its time is not the server's word.
   const started = minFillMs > 0 ? startTokenIssuedAt(submission.startToken) : undefined;
+  let answeredAt = source.answeredAt;
+  if (!answeredAt && submission.answeredMsBefore) {
+    const path = stepsToSubmit(flow, answers).map((step) => step.id);
+    const placed = placeStepTimes(path, submission.answeredMsBefore, receivedAt, started);
+    if ("problem" in placed) log.info({ flowId: flow.id, version: flow.version, reason: placed.problem }, "step times left out of the consent certificate");
+    else answeredAt = placed.answeredAt;
+  }
   return {
     entry,
     botCheck: minFillMs > 0 ? "passed" : "honeypot only",

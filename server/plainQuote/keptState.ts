@@ -22,6 +22,8 @@ export interface PlainState extends ServedFlowState {
   started: boolean;
   /** The forms applied to this state, newest last (server/plainQuote/formOnce.ts). */
   applied?: string[];
+  /** When each step was last answered (ms since the epoch, the server's clock), by step id. */
+  answeredAt?: Record<string, number>;
   /** The key its lead is sent with, random per quote: however often the submit step is posted, one lead. */
   leadKey?: string;
 }

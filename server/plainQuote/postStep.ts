@@ -92,6 +92,8 @@ export async function postStep(
     if (errors.length > 0) state = { ...state, answers, errors };
     else {
       if (postedRevision === 0) await countStep(options, request, flow, flow.start);
+      // Answered now, by the server's clock: the consent certificate's form.steps.
+      state = { ...state, answeredAt: { ...state.answeredAt, [step.id]: now().getTime() } };
       const moved = run(state, flow, { type: "next", patch: submission.patch });
       state = fromMachine(state, moved.state);
       for (const effect of moved.effects) {

@@ -44,7 +44,8 @@ export async function sendLead(options: PlainQuoteOptions, request: FastifyReque
   // within the minimum fill time: as the page's script does, the lead waits out the rest rather than be dropped.
   const wait = options.taking.minFillMs - (now().getTime() - state.startedAt);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, options.taking.minFillMs) + 50));
-  const { status, answer, keyTook } = await takeLead(options.taking, submission, { visitId: visitOf(request), requestId: request.id, entry: "plain-forms" }, request.log);
+  const answeredAt = Object.fromEntries(Object.entries(state.answeredAt ?? {}).map(([stepId, at]) => [stepId, new Date(at).toISOString()]));
+  const { status, answer, keyTook } = await takeLead(options.taking, submission, { visitId: visitOf(request), requestId: request.id, entry: "plain-forms", answeredAt }, request.log);
   // The quote's key took its lead from another copy of this form: that lead is the one sent, whatever this copy says.
   if (keyTook) return { result: keyTook.answer, sentAnswers: keyTook.answers };
   return status === 503 ? {} : { result: answer };

@@ -12,6 +12,7 @@ import { readTracking } from "../tracking/trackingStore";
 import { leadEnvelope, type SubmissionContext } from "./leadEnvelope";
 import { partnersOf } from "./partners";
 import { quotePath } from "../../engine/core/quotePaths";
+import { answeredMsBefore } from "../../engine/core/stepTimes";
 import { startToken } from "./startToken";
 import { newSubmissionKey } from "./submissionKey";
 
@@ -50,7 +51,7 @@ export function createFlowServices(
       return body.addresses;
     },
 
-    async submitLead(flow: FlowDocument, answers: Answers): Promise<LeadResponse> {
+    async submitLead(flow: FlowDocument, answers: Answers, answeredAt = {}): Promise<LeadResponse> {
       const [buyers, signedStart] = await Promise.all([loadPartners(flow).catch(() => []), token.ready()]);
       const shown = consentShown(flow, answers, buyers);
       const envelope = leadEnvelope(flow, answers, {
@@ -65,7 +66,14 @@ export function createFlowServices(
       const response = await fetch("/api/leads", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ ...envelope, submissionKey, tracking: withRequestedVersion(readTracking(), envelope.tracking), consent: visitorConsent() }),
+        body: JSON.stringify({
+          ...envelope,
+          submissionKey,
+          tracking: withRequestedVersion(readTracking(), envelope.tracking),
+          consent: visitorConsent(),
+          // Measured as the request is sent, so a retry says how long ago each step was at its own sending.
+          answeredMsBefore: answeredMsBefore(answeredAt, performance.now()),
+        }),
       });
       if (response.status >= 500) throw new Error(`Lead endpoint answered ${response.status}`);
       // The key took a lead with other answers (one lost on the way, then changed): the visitor is told, and a next

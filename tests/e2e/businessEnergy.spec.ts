@@ -52,6 +52,13 @@ test("a visitor completes business energy v1 with taps and a picked address, and
     postcode: "LS1 4DY",
     businessAddress: { id: "demo-ls1-4dy-2" },
   });
+  // Its consent certificate says when each step was answered, in the order they were, by the page's script.
+  const claims = JSON.parse(Buffer.from(lead!.consent_certificate!.split(".")[1]!, "base64url").toString()) as { iat: number; form: { entry: string; steps: Array<{ id: string; answeredAt?: string }> } };
+  expect(claims.form.entry).toBe("script");
+  expect(claims.form.steps.map((step) => step.id)).toEqual(["utility", "spend", "meter", "contract", "supplier", "address", "contact"]);
+  const times = claims.form.steps.map((step) => new Date(step.answeredAt!).getTime());
+  expect(times.every((time, i) => Number.isFinite(time) && (i === 0 || time >= times[i - 1]!))).toBe(true);
+  expect(times.at(-1)!).toBeLessThan((claims.iat + 1) * 1000);
 });
 
 test("a keyboard-only visitor completes business energy v2, correcting an invalid phone on the way", async ({ page }) => {

@@ -39,6 +39,8 @@ export interface StoredLead {
   first_name: string | null;
   last_name: string | null;
   answers: Record<string, unknown>;
+  /** The lead's consent certificate (a JWS). */
+  consent_certificate: string | null;
 }
 
 /** Reads a lead straight from the server's SQLite file, as an operator would find it on disk. */

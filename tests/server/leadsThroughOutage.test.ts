@@ -4,6 +4,7 @@
  * deliveries, after it returns; an instance killed with leads still held takes them in at its next start.
  */
 import path from "node:path";
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HELD_LEAD_MESSAGE } from "../../engine/core/messages";
@@ -27,7 +28,7 @@ async function postLeads(url: string, from: number, count: number, senders = 16)
   const send = async () => {
     while (next < from + count) {
       const n = next++;
-      const body = fixtureLead("business-energy", { phone: `020 7946 ${String(1000 + n)}`, email: `outage${n}@example.com` }, { submissionKey: `outage-key-${String(n).padStart(8, "0")}` });
+      const body = fixtureLead("business-energy", { phone: `020 7946 ${String(1000 + n)}`, email: `outage${n}@example.com` }, { submissionKey: `outage-key-${String(n).padStart(8, "0")}`, answeredMsBefore: { contact: 0 } });
       const response = await fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify(body) });
       answers.push({ status: response.status, answer: (await response.json()) as Answer });
     }
@@ -95,6 +96,17 @@ describe.each(serverDialects)("leads through a store outage on %s", (dialect, sk
     expect(new Set(rows.map((r) => r.submission_key)).size).toBe(200);
     expect(await db.selectFrom("leads").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).toEqual({ n: dialect === "SQLite" ? 205 : "205" });
     expect((await deliveredTo(ids)).size).toBe(200);
+    // Each carries a certificate signed as the store took it in, saying when its step was answered: on arrival.
+    const jwks = createLocalJWKSet((await (await fetch(`${server.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet);
+    const certificates = await db.selectFrom("leads").select(["id", "created_at", "consent_certificate"]).where("id", "in", ids).execute();
+    for (const row of certificates) {
+      const { payload } = await jwtVerify(row.consent_certificate!, jwks, { typ: "consent+jwt", algorithms: ["EdDSA"] });
+      const { sub, iat, form } = payload as { sub: string; iat: number; form: { steps: Array<{ id: string; answeredAt?: string }> } };
+      expect(sub).toBe(row.id);
+      const answeredAt = new Date(form.steps.find((step) => step.id === "contact")!.answeredAt!).getTime();
+      expect(Math.abs(answeredAt - new Date(row.created_at).getTime())).toBeLessThan(1_000);
+      expect(answeredAt).toBeLessThan((iat + 1) * 1000);
+    }
     await eventually(async () => (await (await fetch(`${server.url}/api/health`)).json()) as { status: string }, (h) => h.status === "ok", 20_000, 200);
     await server.stop("SIGTERM");
   }, 240_000);

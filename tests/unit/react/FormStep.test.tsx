@@ -68,6 +68,16 @@ describe("the contact details form", () => {
     expect(services.leads).toEqual([expectedV1Lead]);
   });
 
+  it("sends when each step on the way was answered, in the order they were answered", async () => {
+    const { user, services } = await renderV1AtContactStep();
+    await fillContactDetails(user);
+    await user.click(await submitButton());
+    await screen.findByText(SUCCESS_MESSAGE);
+    const [answeredAt] = services.answeredAt;
+    const steps = Object.entries(answeredAt!).sort(([, a], [, b]) => a - b).map(([id]) => id);
+    expect(steps).toEqual(["utility", "spend", "meter", "contract", "supplier", "address", "contact"]);
+  });
+
   it("sends the details without the spaces around them", async () => {
     const { user, services } = await renderV1AtContactStep();
     await fillContactDetails(user, { businessName: `  ${contactDetails.businessName} `, email: ` ${contactDetails.email}` });

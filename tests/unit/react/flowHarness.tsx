@@ -61,6 +61,8 @@ export const fakeDeals: Deal[] = [
 export interface FakeFlowServices extends FlowServices {
   lookups: string[];
   leads: Answers[];
+  /** When each step of each lead sent was answered, by step id, on the page's monotonic clock. */
+  answeredAt: Array<Readonly<Record<string, number>>>;
   startedFlows: Array<{ flowId: string; answers: Answers }>;
 }
 
@@ -93,6 +95,7 @@ export function fakeServices({
   const services: FakeFlowServices = {
     lookups: [],
     leads: [],
+    answeredAt: [],
     startedFlows: [],
     async lookupAddresses(postcode) {
       services.lookups.push(postcode);
@@ -100,8 +103,9 @@ export function fakeServices({
       if (postcode === FAILING_POSTCODE) throw new Error("Address lookup answered 502");
       return [];
     },
-    async submitLead(_flow, answers) {
+    async submitLead(_flow, answers, answeredAt = {}) {
       services.leads.push(answers);
+      services.answeredAt.push(answeredAt);
       const response = responses[Math.min(services.leads.length, responses.length) - 1];
       if (response === undefined || response === "network-error") throw new TypeError("Failed to fetch");
       return response;
