@@ -1,6 +1,12 @@
-/** /studio/: every flow in the forms folder, its versions with their descriptions, weights and counts of findings. */
+/**
+ * /studio/: every flow in the forms folder, its versions with their descriptions, weights and counts of findings; on
+ * the live site, New flow for publishers (NewFlow.tsx).
+ */
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import type { NewFlowMade } from "../../engine/studio/newFlows";
+import { liveApi, type Me } from "./liveApi";
+import { NewFlow } from "./NewFlow";
 import { LIVE, versionPath } from "./studioPlace";
 import { listFlows, type FlowSummary, type VersionSummary } from "./studioApi";
 
@@ -27,11 +33,16 @@ function VersionItem({ flow, version }: { flow: string; version: VersionSummary 
 }
 
 export function FlowList() {
+  const navigate = useNavigate();
   const [flows, setFlows] = useState<{ root: string; flows: FlowSummary[] } | { failed: string } | undefined>(undefined);
+  const [me, setMe] = useState<Me>();
+  const [making, setMaking] = useState(false);
   useEffect(() => {
     document.title = "Flow studio";
     listFlows().then(setFlows, (error: Error) => setFlows({ failed: error.message }));
+    if (LIVE) liveApi.me().then(setMe, () => setMe(undefined));
   }, []);
+  const made = ({ flow, draft }: NewFlowMade) => navigate(`${versionPath(flow, 1)}?draft=${encodeURIComponent(draft)}`);
   return (
     <main className="studio-page">
       <h1>Flow studio</h1>
@@ -48,6 +59,15 @@ export function FlowList() {
               The flows in <code>{flows.root}</code>. Open a version to see its steps, change it, or make a new version from it.
             </p>
           )}
+          {me?.role === "publisher" && (
+            <p>
+              <button type="button" onClick={() => setMaking(true)}>
+                New flow
+              </button>{" "}
+              A flow of its own (a new service, or a campaign) from a copy of one of these.
+            </p>
+          )}
+          {making && <NewFlow flows={flows.flows} onMade={made} onCancel={() => setMaking(false)} />}
           <ul className="studio-flows">
             {flows.flows.map((flow) => {
               const main = mainVersion(flow);

@@ -5,6 +5,7 @@
  */
 import type { Finding } from "../../engine/core/findings";
 import type { FlowDocument } from "../../engine/core/types";
+import type { NewFlowAsk, NewFlowMade } from "../../engine/studio/newFlows";
 
 export type Role = "reader" | "editor" | "publisher";
 
@@ -79,6 +80,10 @@ export const liveApi = {
   makePreviewLink: (id: string) => send<{ url: string; expiresAt: string }>("POST", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
   previewLinks: (id: string) => send<{ links: PreviewLink[] }>("GET", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
   revokePreviewLink: (id: string, link: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}/preview-links/${encodeURIComponent(link)}`),
+  /** A new flow from a copy of a published one: its v1 starts as a draft. */
+  newFlow: (ask: NewFlowAsk) => send<NewFlowMade>("POST", "/api/analysts/flows", ask),
+  /** Offers a flow made in the studio to search engines and the sitemap. */
+  listFlow: (flow: string) => send<{ flow: string; listedBy: string; listedAt: string }>("POST", `${flowApi(flow)}/listed`, {}),
   /** Naming the draft ends its preview links once it is published. */
   publish: (flow: string, document: FlowDocument, why: string, draft?: string) =>
     send<{ change: number; version: number }>("POST", `${flowApi(flow)}/versions`, { document, why, ...(draft === undefined ? {} : { draft }) }),
