@@ -84,3 +84,12 @@ export async function listStudioFlow(db: Kysely<Database>, flowId: string, analy
   await db.updateTable("studio_flows").set({ listed_by: analyst, listed_at: at }).where("flow_id", "=", flowId).where("listed_at", "is", null).execute();
   return (await findStudioFlow(db, flowId)) !== undefined;
 }
+
+/** Forgets a flow made in the studio that has no version published (its v1's draft was discarded), freeing its id. */
+export async function forgetUnpublishedFlow(db: Kysely<Database>, flowId: string): Promise<void> {
+  await db
+    .deleteFrom("studio_flows")
+    .where("flow_id", "=", flowId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("published_flow_versions").select("flow_id").where("flow_id", "=", flowId))))
+    .execute();
+}

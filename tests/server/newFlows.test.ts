@@ -86,6 +86,11 @@ describe.each(serverDialects)("a new flow made in the studio, on %s", (dialect, 
     // Not served, nor listable, before its v1 is published.
     expect((await page(app)).statusCode).toBe(404);
     expect((await list(app, NEW.id)).statusCode).toBe(409);
+    // Its draft discarded, the flow goes with it and the id is free again.
+    const [draft] = await db.selectFrom("analyst_drafts").select("id").execute();
+    expect((await app.inject({ method: "DELETE", url: `/api/analysts/drafts/${draft!.id}`, headers: asSam })).statusCode).toBe(204);
+    expect(await rowsOf(db)).toEqual({ flows: [], drafts: [] });
+    expect((await make(app, NEW)).statusCode).toBe(201);
   }, 60_000);
 
   it.skipIf(skipped)("starts as a draft of v1 copied from the flow, with the chosen id, title and types", async () => {
