@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { NewFlowMade } from "../../engine/studio/newFlows";
-import { liveApi, type Me } from "./liveApi";
+import { liveApi, type Me, type ServerDraft } from "./liveApi";
 import { NewFlow } from "./NewFlow";
 import { LIVE, versionPath } from "./studioPlace";
 import { listFlows, type FlowSummary, type VersionSummary } from "./studioApi";
@@ -32,6 +32,23 @@ function VersionItem({ flow, version }: { flow: string; version: VersionSummary 
   );
 }
 
+/** New flows whose v1 is a draft not yet published, each linked to its draft. */
+function NewFlowDrafts({ drafts }: { drafts: Omit<ServerDraft, "document">[] }) {
+  if (drafts.length === 0) return null;
+  return (
+    <>
+      <h2>New flows not yet published</h2>
+      <ul>
+        {drafts.map((d) => (
+          <li key={d.id}>
+            <Link to={`${versionPath(d.flow, 1)}?draft=${encodeURIComponent(d.id)}`}>{d.flow} v1 (draft)</Link>, made by {d.createdBy}, being edited by {d.editor}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function FlowList() {
   const navigate = useNavigate();
   const [flows, setFlows] = useState<{ root: string; flows: FlowSummary[] } | { failed: string } | undefined>(undefined);
@@ -42,6 +59,11 @@ export function FlowList() {
     listFlows().then(setFlows, (error: Error) => setFlows({ failed: error.message }));
     if (LIVE) liveApi.me().then(setMe, () => setMe(undefined));
   }, []);
+  // The drafts of new flows whose v1 is not yet published: the flows list has them nowhere else.
+  const [drafts, setDrafts] = useState<Omit<ServerDraft, "document">[]>([]);
+  useEffect(() => {
+    if (me && me.role !== "reader") liveApi.listDrafts().then((answer) => setDrafts(answer.drafts), () => setDrafts([]));
+  }, [me]);
   const made = ({ flow, draft }: NewFlowMade) => navigate(`${versionPath(flow, 1)}?draft=${encodeURIComponent(draft)}`);
   return (
     <main className="studio-page">
@@ -68,6 +90,7 @@ export function FlowList() {
             </p>
           )}
           {making && <NewFlow flows={flows.flows} onMade={made} onCancel={() => setMaking(false)} />}
+          <NewFlowDrafts drafts={drafts.filter((d) => !flows.flows.some((f) => f.id === d.flow))} />
           <ul className="studio-flows">
             {flows.flows.map((flow) => {
               const main = mainVersion(flow);

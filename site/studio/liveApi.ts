@@ -76,7 +76,8 @@ export const liveApi = {
   readDraft: (id: string) => send<ServerDraft>("GET", `${DRAFTS}/${encodeURIComponent(id)}`),
   saveDraft: (id: string, revision: number, document: FlowDocument) => send<ServerDraft>("PUT", `${DRAFTS}/${encodeURIComponent(id)}`, { revision, document }),
   discardDraft: (id: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}`),
-  listDrafts: (flow: string) => send<{ drafts: Omit<ServerDraft, "document">[] }>("GET", `${DRAFTS}?flow=${encodeURIComponent(flow)}`),
+  /** The drafts of one flow, or of every flow. */
+  listDrafts: (flow?: string) => send<{ drafts: Omit<ServerDraft, "document">[] }>("GET", flow === undefined ? DRAFTS : `${DRAFTS}?flow=${encodeURIComponent(flow)}`),
   makePreviewLink: (id: string) => send<{ url: string; expiresAt: string }>("POST", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
   previewLinks: (id: string) => send<{ links: PreviewLink[] }>("GET", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
   revokePreviewLink: (id: string, link: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}/preview-links/${encodeURIComponent(link)}`),

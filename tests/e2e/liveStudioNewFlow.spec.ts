@@ -66,6 +66,11 @@ test("a publisher makes a new flow from a copy and publishes it; a phone visitor
   await expect(page.getByRole("heading", { level: 1, name: `${ASK.id} v1 (draft)` })).toBeVisible();
   await expect(page.getByText("a new flow: nothing of it is published yet")).toBeVisible();
   await expect(page.getByText(/^Kept on the server at /)).toBeVisible();
+  // Until it is published, the list of flows links to its draft.
+  await page.getByRole("link", { name: ui("All flows") }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "New flows not yet published" })).toBeVisible();
+  await page.getByRole("link", { name: `${ASK.id} v1 (draft)` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${ASK.id} v1 (draft)` })).toBeVisible();
   await page.getByRole("button", { name: ui("Publish"), exact: true }).click();
   const publish = page.getByRole("dialog", { name: ui("Publish these changes?") });
   await publish.getByRole("textbox", { name: ui("Why") }).fill("Office waste campaign");
