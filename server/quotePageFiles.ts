@@ -8,6 +8,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { CorpusFlow, FlowCorpus } from "../engine/core/flowCorpus";
+import { STAND_IN_PAGE } from "./plainQuote/standInPage";
 import { loadStepRenderer, type PublishedData, type StepRenderer } from "./plainQuote/stepPages";
 
 /** The pre-rendered page of one version, beside the quote page's index.html. */
@@ -26,6 +27,8 @@ export interface QuotePageFiles {
   hasFlowPage(flow: CorpusFlow): Promise<boolean>;
   /** Whether a version's first page can be sent: the build's file, or drawn into the flow's page. */
   hasPage(flow: CorpusFlow, version: number): Promise<boolean>;
+  /** Whether the flow is one the build never knew, drawn into the stand-in page (and kept out of search engines until listed). */
+  drawnInStandIn(flow: CorpusFlow): Promise<boolean>;
 }
 
 /** The quote pages of the site built into `siteDir`; `published` gives what a page of a version published since carries (none: such a version is not drawn). */
@@ -36,18 +39,23 @@ export function quotePageFiles(siteDir: string, published?: PublishedData): Quot
     if (!answer) built.set(file, (answer = stat(path.join(siteDir, file)).then((s) => s.isFile(), () => false)));
     return answer;
   };
+  // A flow the build never knew (made in the studio since): drawn into the stand-in page (plainQuote/standInPage.ts).
+  const builtFlowPage = async (flow: CorpusFlow) => {
+    if (await isBuilt(flowPageFile(flow.path))) return true;
+    for (const { version } of flow.versions) if (await isBuilt(versionPageFile(flow.path, version))) return true;
+    return false;
+  };
+  const drawnInStandIn = async (flow: CorpusFlow) => published !== undefined && (await isBuilt(STAND_IN_PAGE)) && !(await builtFlowPage(flow));
   let renderer: Promise<StepRenderer | undefined> | undefined;
   const stepRenderer = () => (renderer ??= loadStepRenderer(siteDir, versionPageFile, published));
   return {
     isBuilt,
     stepRenderer,
-    async hasFlowPage(flow) {
-      if (await isBuilt(flowPageFile(flow.path))) return true;
-      for (const { version } of flow.versions) if (await isBuilt(versionPageFile(flow.path, version))) return true;
-      return false;
-    },
+    hasFlowPage: async (flow) => (await builtFlowPage(flow)) || (await drawnInStandIn(flow)),
     hasPage: async (flow, version) =>
-      (await isBuilt(versionPageFile(flow.path, version))) || (published !== undefined && (await isBuilt(flowPageFile(flow.path))) && (await stepRenderer()) !== undefined),
+      (await isBuilt(versionPageFile(flow.path, version))) ||
+      (published !== undefined && ((await isBuilt(flowPageFile(flow.path))) || (await drawnInStandIn(flow))) && (await stepRenderer()) !== undefined),
+    drawnInStandIn,
   };
 }
 

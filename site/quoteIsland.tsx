@@ -16,10 +16,11 @@ import { quotePath } from "../engine/core/quotePaths";
 import { preloadStepKind } from "../engine/react/registry";
 import { ServedStepContext, servedStepInPage, versionInMarkup } from "./quote/servedVersion";
 import { enhanceStaticPage, takeOverPage } from "./staticPage";
+import { unbuiltFlowInPage } from "./quote/publishedFlows";
 
 export async function startQuoteIsland(root: HTMLElement): Promise<void> {
   const main = root.querySelector<HTMLElement>("main")!;
-  const flow = flows.find((f) => quotePath(f.path) === location.pathname);
+  const flow = flows.find((f) => quotePath(f.path) === location.pathname) ?? unbuiltFlowInPage(location.pathname);
   if (!flow) throw new Error(`No quote flow at ${location.pathname}`);
   // The version the server chose and rendered: the form takes over its markup as it is.
   const version = versionInMarkup(main) ?? flow.defaultVersion;

@@ -33,6 +33,8 @@ export interface FlowFiles {
   title: string;
   files: Record<string, FileOnDisk>;
   findings: Finding[];
+  /** A flow made in the live studio from a copy: whether a publisher has listed it for search engines and the sitemap. */
+  madeInStudio?: { listed: boolean };
 }
 
 export interface FileToSave {

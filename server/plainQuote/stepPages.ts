@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PUBLISHED_FLOW_ID, SERVED_STEP_ID, type PublishedFlowData, type ServedStep } from "../../engine/core/servedStep";
 import type { FlowDocument } from "../../engine/core/types";
+import { ownHead, STAND_IN_PAGE } from "./standInPage";
 import { StepDrawings } from "./stepDrawings";
 
 /** What the server bundle renders a step with. */
@@ -76,8 +77,13 @@ export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: 
     const data = await published(flow);
     if (!data) return {};
     bundle.addPublishedFlow(data);
-    const shell = await shellFile(path.posix.join(path.posix.dirname(file), "index.html"));
+    const shell = (await shellFile(path.posix.join(path.posix.dirname(file), "index.html"))) ?? (await standInShell(flow));
     return shell ? { shell, data } : {};
+  };
+  // A flow the build never knew is drawn into the stand-in page, its head made the flow's own (standInPage.ts).
+  const standInShell = async (flow: FlowDocument) => {
+    const shell = await shellFile(STAND_IN_PAGE);
+    return shell && { before: ownHead(shell.before, flow), after: shell.after };
   };
   const drawings = new StepDrawings(async (flow: FlowDocument, served: ServedStep): Promise<DrawnPage | undefined> => {
     const { shell, data } = await shellOf(flow);

@@ -7,6 +7,7 @@
  * heartbeat, every few seconds; DELETE …/presence/PAGE when the page closes), DELETE …/drafts/ID discards it, and
  * POST …/drafts/ID/preview-links makes a link that shows the draft to anyone holding it for 7 days (previewRoutes.ts),
  * GET …/preview-links lists the links that still work (never their tokens) and DELETE …/preview-links/LINK ends one.
+ * Discarding the draft of a new flow's v1 before it is published discards the flow too (publishing/newFlow.ts).
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Kysely } from "kysely";
@@ -17,6 +18,7 @@ import { heartbeat, leave } from "../storage/draftPresenceStore";
 import { createDraft, discardDraft, findDraft, findDraftSummary, listDrafts, saveDraft } from "../storage/draftsStore";
 import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "../storage/previewLinksStore";
 import type { Database } from "../storage/schema";
+import { forgetUnpublishedFlow } from "../storage/studioFlowsStore";
 
 /** What the drafts API needs. */
 export interface AnalystsDraftsRoutesOptions {
@@ -130,6 +132,10 @@ export default async function analystsDraftsRoutes(fastify: FastifyInstance, { d
   });
 
   fastify.delete<{ Params: { id: string } }>(`${DRAFTS_API}/:id`, { schema: { params: DRAFT_ID } }, async (request, reply) => {
-    return (await discardDraft(db, request.params.id)) ? privatePage(reply).code(204).send() : answer(reply, 404, NO_DRAFT);
+    const draft = await findDraft(db, request.params.id);
+    if (!draft || !(await discardDraft(db, draft.id))) return answer(reply, 404, NO_DRAFT);
+    // A new flow's v1 discarded before it was published: the flow goes with it, and its id is free again.
+    if (!flows.hasFlow(draft.flow)) await forgetUnpublishedFlow(db, draft.flow);
+    return privatePage(reply).code(204).send();
   });
 }

@@ -19,6 +19,7 @@ import type { PublishingContext } from "../publishing/publishVersion";
 import publishingRoutes from "./publishingRoutes";
 import analystsDraftsRoutes from "./analystsDraftsRoutes";
 import liveStudioRoutes from "./liveStudioRoutes";
+import { findStudioFlow } from "../storage/studioFlowsStore";
 import analystsFlowsRoutes, { type AnalystsFlowsRoutesOptions } from "./analystsFlowsRoutes";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -103,7 +104,13 @@ export default async function analystsRoutes(fastify: FastifyInstance, { access,
     gated.get("/analysts/", toHome);
     await gated.register(analystsFlowsRoutes, { ...pages, analystOf: (request) => request.analyst?.name });
     if (publishing) await gated.register(publishingRoutes, { ...publishing, siteOrigin, now });
-    if (publishing) await gated.register(liveStudioRoutes, { catalog: publishing.catalog, check: publishing.check, studioDir });
+    if (publishing) {
+      const madeInStudio = async (flow: string) => {
+        const made = await findStudioFlow(db, flow);
+        return made && { listed: made.listedAt !== undefined };
+      };
+      await gated.register(liveStudioRoutes, { catalog: publishing.catalog, check: publishing.check, studioDir, madeInStudio });
+    }
     await gated.register(analystsDraftsRoutes, { db, flows: pages.flows, now });
   });
 

@@ -21,6 +21,8 @@ export interface LiveStudioRoutesOptions {
   check: SchemaCheck;
   /** The studio's production build (dist/studio): studio/index.html and assets/. */
   studioDir: string;
+  /** A flow made in the studio (its v1 may not be published yet): whether it is listed; undefined for any other flow. */
+  madeInStudio: (flow: string) => Promise<{ listed: boolean } | undefined>;
 }
 
 /** The studio's pages. */
@@ -33,7 +35,7 @@ function noFlow(reply: FastifyReply, flow: string): FastifyReply {
   return privatePage(reply).code(404).send({ message: `There is no flow "${flow}".` });
 }
 
-export default async function liveStudioRoutes(fastify: FastifyInstance, { catalog, check, studioDir }: LiveStudioRoutesOptions): Promise<void> {
+export default async function liveStudioRoutes(fastify: FastifyInstance, { catalog, check, studioDir, madeInStudio }: LiveStudioRoutesOptions): Promise<void> {
   fastify.addHook("preHandler", needsRole("reader"));
   const shell = path.join(studioDir, "studio", "index.html");
   const page = async (_request: unknown, reply: FastifyReply) => {
@@ -52,7 +54,7 @@ export default async function liveStudioRoutes(fastify: FastifyInstance, { catal
   });
   fastify.get<{ Params: { flow: string; version: string } }>(`${LIVE_STUDIO}:flow/:version`, async (request, reply) => {
     const { flow, version } = request.params;
-    if (!/^v[1-9]\d*$/.test(version) || !catalog.hasFlow(flow)) return privatePage(reply).code(404).type("text/plain; charset=utf-8").send(`The studio has no page ${LIVE_STUDIO}${flow}/${version}.`);
+    if (!/^v[1-9]\d*$/.test(version) || !(catalog.hasFlow(flow) || (await madeInStudio(flow)) !== undefined)) return privatePage(reply).code(404).type("text/plain; charset=utf-8").send(`The studio has no page ${LIVE_STUDIO}${flow}/${version}.`);
     return page(request, reply);
   });
   fastify.get<{ Params: { file: string } }>(`${LIVE_STUDIO}:file`, async (request, reply) => sendFile(reply, request.params.file, ""));
@@ -68,8 +70,9 @@ export default async function liveStudioRoutes(fastify: FastifyInstance, { catal
   fastify.get(`${API}/me`, async (request, reply) => privatePage(reply).send({ name: request.analyst?.name ?? "", role: request.analystRole }));
   fastify.get(`${API}/flows`, async (_request, reply) => privatePage(reply).send(listingAnswer(catalog.listing(), catalog.corpus())));
   fastify.get<{ Params: { flow: string } }>(`${API}/flows/:flow`, async (request, reply) => {
-    const files = flowFilesAnswer(catalog.listing(), catalog.corpus(), request.params.flow);
-    return files ? privatePage(reply).send(files) : noFlow(reply, request.params.flow);
+    const made = await madeInStudio(request.params.flow);
+    const files = flowFilesAnswer(catalog.listing(), catalog.corpus(), request.params.flow, made !== undefined);
+    return files ? privatePage(reply).send({ ...files, ...(made ? { madeInStudio: made } : {}) }) : noFlow(reply, request.params.flow);
   });
   fastify.post<{ Params: { flow: string } }>(`${API}/flows/:flow/check`, { bodyLimit: 1024 * 1024 }, async (request, reply) => {
     let drafts: Record<string, string>;
@@ -79,7 +82,7 @@ export default async function liveStudioRoutes(fastify: FastifyInstance, { catal
       if (error instanceof BadBody) return privatePage(reply).code(400).send({ message: error.message });
       throw error;
     }
-    const answer = checkAnswer(catalog.listing(), request.params.flow, drafts, check);
+    const answer = checkAnswer(catalog.listing(), request.params.flow, drafts, check, (await madeInStudio(request.params.flow)) !== undefined);
     return answer ? privatePage(reply).send(answer) : noFlow(reply, request.params.flow);
   });
 }

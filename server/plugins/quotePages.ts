@@ -36,6 +36,10 @@ import { QUOTE_SESSIONS_SPENT, takeQuoteSessionStart } from "../plainQuote/quote
 import { plainStepOutcome, type ExperimentMetrics, type PlainStepOutcome } from "../metrics/experimentMetrics";
 import { versionPageFile, type QuotePageFiles } from "../quotePageFiles";
 import { sendUnavailablePage } from "./flowUnavailablePages";
+import { listedPage, sitemapWith } from "../plainQuote/standInPage";
+import { findStudioFlow, studioFlowIds } from "../storage/studioFlowsStore";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 
 export interface QuotePagesOptions {
   db: Kysely<Database>;
@@ -122,7 +126,15 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       request.log.error({ flowId: flow.id, version }, `Quote flow ${flow.id}: v${version} has no page this server can draw; answering ${quotePath(flow.path)} with the error page`);
       return sendUnavailablePage(reply, siteDir);
     }
-    return reply.type("text/html; charset=utf-8").send(drawn);
+    return reply.type("text/html; charset=utf-8").send(await listedOrNot(flow, drawn, reply));
+  };
+
+  /** A flow the build never knew is kept out of search engines until a publisher lists it (plainQuote/standInPage.ts). */
+  const listedOrNot = async (flow: CorpusFlow, page: string, reply: FastifyReply) => {
+    if (!(await pages.drawnInStandIn(flow))) return page;
+    if ((await findStudioFlow(db, flow.id))?.listedAt !== undefined) return listedPage(page);
+    reply.header("x-robots-tag", "noindex");
+    return page;
   };
 
   /**
@@ -183,6 +195,16 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       ownHosts: [new URL(siteOrigin()).hostname, hostName(request.headers.host)].filter((h): h is string => h !== undefined),
     });
 
+  // The sitemap the build wrote, with each flow made in the studio since that a publisher has listed.
+  if (fastify.hasReplyDecorator("sendFile")) {
+    fastify.get("/sitemap.xml", async (_request, reply) => {
+      const listed = [...(await studioFlowIds(db))].filter(([, on]) => on).map(([id]) => flows.corpus().flows.find((f) => f.id === id && f.defaultVersion !== undefined));
+      const added = listed.filter((f): f is CorpusFlow => f !== undefined).map((f) => quotePath(f.path));
+      const built = added.length === 0 ? undefined : await readFile(path.join(siteDir, "sitemap.xml"), "utf8").catch(() => undefined);
+      if (built === undefined) return reply.sendFile("sitemap.xml");
+      return reply.header("cache-control", "no-cache").type("application/xml").send(sitemapWith(built, added));
+    });
+  }
   fastify.get("/quote", handler);
   fastify.get("/quote/*", handler);
 

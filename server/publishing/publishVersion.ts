@@ -9,7 +9,8 @@ import type { Kysely } from "kysely";
 import { hasErrors, type Finding } from "../../engine/core/findings";
 import type { SchemaCheck } from "../../engine/core/types";
 import { formatJson } from "../../engine/studio/jsonStyle";
-import { recordPublishedChanges } from "../storage/publishedFlowsStore";
+import { recordPublishedChanges, type TrafficToSet } from "../storage/publishedFlowsStore";
+import { splitText } from "./publishedListing";
 import type { Database } from "../storage/schema";
 import type { PublishedFlowCatalog } from "./publishedCatalog";
 
@@ -55,17 +56,18 @@ export const FLOW_SCHEMA = "../../schemas/flow.schema.json";
  * Publishes `document` as a new version of the flow (see the module's comment). A draft's number is the one free
  * when it was made (`fromDraft`): when another version took it since, the draft is published as the next free one.
  */
-export async function publishVersion(context: PublishingContext, request: ChangeRequest & { document: unknown; fromDraft?: boolean }): Promise<ChangeAnswer> {
+export async function publishVersion(context: PublishingContext, request: ChangeRequest & { document: unknown; fromDraft?: boolean; newFlow?: boolean }): Promise<ChangeAnswer> {
   const { catalog } = context;
   const { flowId, document } = request;
-  if (!catalog.hasFlow(flowId)) return refused(404, `There is no flow "${flowId}".`);
+  // A flow made in the studio has no version until its v1 is published (`newFlow`).
+  if (!catalog.hasFlow(flowId) && !request.newFlow) return refused(404, `There is no flow "${flowId}".`);
   const why = readWhy(request.why);
   if (typeof why !== "string") return why;
   if (!document || typeof document !== "object" || Array.isArray(document)) return refused(400, "Send the version's document as a JSON object.");
   const asked = (document as { version?: unknown }).version;
   if (typeof asked !== "number" || !Number.isInteger(asked) || asked < 1 || asked > 999_999) return refused(400, "The document's version must be a whole number from 1.");
-  const held = catalog.corpus().flows.find((f) => f.id === flowId)!.versions.map((v) => v.version);
-  const next = Math.max(...held) + 1;
+  const held = catalog.corpus().flows.find((f) => f.id === flowId)?.versions.map((v) => v.version) ?? [];
+  const next = held.length === 0 ? 1 : Math.max(...held) + 1;
   if (held.includes(asked) && !request.fromDraft) {
     return refused(409, `${flowId} v${asked} is already published, and a published version never changes: publish these changes as v${next}.`);
   }
@@ -76,8 +78,15 @@ export async function publishVersion(context: PublishingContext, request: Change
   const all = await catalog.checkVersion(flowId, version, text);
   if (hasErrors(all)) return refused(422, `${flowId} v${version} was not published: fix what the checks found first.`, all.filter((f) => f.severity === "error"));
 
-  const outcome = await recordPublishedChanges(context.db, [{ kind: "publish", flowId, version, document: text, analyst: request.analyst, at: request.at.toISOString(), why }]);
+  const author = { analyst: request.analyst, at: request.at.toISOString(), why };
+  const outcome = await recordPublishedChanges(context.db, [{ kind: "publish", flowId, version, document: text, ...author }, ...firstTraffic(flowId, held, version, author)]);
   if ("conflicts" in outcome) return refused(409, `${flowId} v${version} was published by ${outcome.conflicts[0]!.publishedBy} meanwhile: publish these changes as a new version.`);
   await catalog.follow(outcome.revision);
   return { done: true, revision: outcome.revision, version };
+}
+
+/** A flow's first version gets every visitor, as a split.json of its own says (kept if the flow has traffic already). */
+function firstTraffic(flowId: string, held: number[], version: number, author: { analyst: string; at: string; why: string }): TrafficToSet[] {
+  if (held.length > 0) return [];
+  return [{ kind: "traffic", flowId, split: splitText({ default: version, weights: { [String(version)]: 100 } }), onlyIfNone: true, ...author }];
 }

@@ -338,6 +338,18 @@ export interface DraftPresenceTable {
   seen_at: string;
 }
 
+/** A flow made in the live studio from a copy of another (server/storage/studioFlowsStore.ts). */
+export interface StudioFlowsTable {
+  flow_id: string;
+  copied_from: string;
+  copied_version: number;
+  created_by: string;
+  created_at: string;
+  /** Who listed it and when; null while it is kept out of search engines and the sitemap. */
+  listed_by: string | null;
+  listed_at: string | null;
+}
+
 /** Every table, for `Kysely<Database>`. */
 export interface Database {
   leads: LeadsTable;
@@ -373,6 +385,7 @@ export interface Database {
   draft_presence: DraftPresenceTable;
   consent_keys: ConsentKeysTable;
   consent_withdrawals: ConsentWithdrawalsTable;
+  studio_flows: StudioFlowsTable;
 }
 
 /** A lead row as read back. */

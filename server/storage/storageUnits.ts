@@ -14,6 +14,7 @@ import { storeRoutedLead, storeUnroutedLead } from "./leadsStore";
 import { storeRequeueMatching } from "./operatorDeliveries";
 import { storePublishedChanges } from "./publishedFlowsStore";
 import type { Database } from "./schema";
+import { storeNewFlow } from "./studioFlowsStore";
 
 /** Unit name → what it does inside the unit's transaction. */
 export const storageUnits = {
@@ -29,6 +30,7 @@ export const storageUnits = {
   countVisitOutcome: storeVisitOutcome,
   rebuildExperimentCounts: storeRebuild,
   recordPublishedChanges: storePublishedChanges,
+  recordNewFlow: storeNewFlow,
 } satisfies Record<string, StorageUnit<never, unknown>>;
 
 export type UnitName = keyof typeof storageUnits;

@@ -31,15 +31,18 @@ export function listingAnswer(listing: FormsListing, corpus: FlowCorpus): Studio
   };
 }
 
-/** One flow's files and findings (`corpus` is the listing's), or undefined when the listing has no such flow. */
-export function flowFilesAnswer(listing: FormsListing, corpus: FlowCorpus, flow: string): FlowFiles | undefined {
-  if (!knownFlow(listing, flow)) return undefined;
+/**
+ * One flow's files and findings (`corpus` is the listing's), or undefined when the listing has no such flow; a flow
+ * made in the studio whose v1 is not yet published (`made`) has no files yet.
+ */
+export function flowFilesAnswer(listing: FormsListing, corpus: FlowCorpus, flow: string, made = false): FlowFiles | undefined {
+  if (!knownFlow(listing, flow) && !made) return undefined;
   const title = corpus.flows.find((f) => f.id === flow)?.title ?? flow;
   return { id: flow, root: listing.root, title, files: flowFiles(listing, flow), findings: flowFindings(corpus, flow) };
 }
 
-/** The flow's findings with `drafts` (name → text) in place of its files, or undefined when there is no such flow. */
-export function checkAnswer(listing: FormsListing, flow: string, drafts: Record<string, string>, check: SchemaCheck): { findings: Finding[] } | undefined {
-  if (!knownFlow(listing, flow)) return undefined;
+/** The flow's findings with `drafts` (name → text) in place of its files, or undefined when there is no such flow (`made` as above). */
+export function checkAnswer(listing: FormsListing, flow: string, drafts: Record<string, string>, check: SchemaCheck, made = false): { findings: Finding[] } | undefined {
+  if (!knownFlow(listing, flow) && !made) return undefined;
   return { findings: flowFindings(draftCorpus(listing, flow, drafts, check), flow) };
 }

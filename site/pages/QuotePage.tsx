@@ -77,7 +77,8 @@ function refusesCounting(): boolean {
 
 /** A quote page in the version the server chose for the visit (the markup it sent is that version's). */
 export default function QuotePage({ flowId, version }: { flowId: string; version: number }) {
-  if (!flows.some((f) => f.id === flowId)) throw new Error(`No quote flow "${flowId}"`);
+  // A flow the build never knew (made in the studio since) is one the page or server was handed.
+  if (!flows.some((f) => f.id === flowId) && !publishedDocument(flowId, version)) throw new Error(`No quote flow "${flowId}"`);
   const [visit, setVisit] = useState<Visit>({ testMode: false, counted: false, ready: false });
   const navigate = useSiteNavigate();
   // A step past the first the server drew from the visit's kept answers (a quote begun without scripts).

@@ -38,3 +38,10 @@ export function publishedDocument(flowId: string, version: number): FlowDocument
 export function publishedValidator(flowId: string, version: number, key: string): string | undefined {
   return published(flowId, version)?.validators[key];
 }
+
+/** The flow of this page when the build never knew it (one made in the studio since): as the page's data block names it. */
+export function unbuiltFlowInPage(pathname: string): { id: string; defaultVersion: number } | undefined {
+  const data = inPage();
+  if (!data || pathname !== `/quote/${data.document.path ? `${data.document.path}/` : ""}`) return undefined;
+  return { id: data.document.id, defaultVersion: data.document.version };
+}

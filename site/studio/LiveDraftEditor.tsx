@@ -53,6 +53,8 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
   const published = Object.keys(files.files).flatMap((name) => /^v(\d+)\.json$/.exec(name)?.[1] ?? []).map(Number);
   // Another version took this draft's number since it was made: it is published as the next free one.
   const publishAs = published.includes(version) ? Math.max(...published) + 1 : version;
+  // A flow made in the studio whose v1 is not yet published has no published version to go back to.
+  const newFlow = published.length === 0;
 
   // Nothing of this page's own is waiting to be kept: their save replaces what is shown, as a step Undo takes back.
   const showLatest = () => {
@@ -70,7 +72,7 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
   const discard = () => {
     if (!window.confirm(`Discard this draft of ${title}? Nobody will be able to open it again.`)) return;
     liveApi.discardDraft(opened.id).then(
-      () => navigate(versionPath(files.id, opened.baseVersion)),
+      () => navigate(newFlow ? STUDIO_HOME : versionPath(files.id, opened.baseVersion)),
       (error: Error) => setStatus(`The draft was not discarded: ${error.message}`),
     );
   };
@@ -92,7 +94,8 @@ export function LiveDraftEditor({ files, me, opened, base }: LiveDraftEditorProp
     <main className="studio-version">
       <header className="studio-header">
         <p>
-          <Link to={STUDIO_HOME}>All flows</Link> · <Link to={versionPath(files.id, opened.baseVersion)}>{files.id} v{opened.baseVersion}, published</Link>
+          <Link to={STUDIO_HOME}>All flows</Link> ·{" "}
+          {newFlow ? `${files.id}, a new flow: nothing of it is published yet` : <Link to={versionPath(files.id, opened.baseVersion)}>{files.id} v{opened.baseVersion}, published</Link>}
         </p>
         <h1>{title} (draft)</h1>
         <div className="studio-toolbar" role="toolbar" aria-label="Edits">

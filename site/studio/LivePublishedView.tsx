@@ -14,6 +14,7 @@ import { NewVersion } from "./NewVersion";
 import type { FlowFiles } from "./studioApi";
 import { STUDIO_HOME, versionPath } from "./studioPlace";
 import { TrafficPanel } from "./TrafficPanel";
+import { ListFlow } from "./ListFlow";
 
 export interface LivePublishedViewProps {
   files: FlowFiles;
@@ -72,6 +73,7 @@ export function LivePublishedView({ files, version, me, onChanged }: LivePublish
             </button>
           )}
         </div>
+        {me.role === "publisher" && files.madeInStudio && <ListFlow flowId={files.id} listed={files.madeInStudio.listed} onListed={onChanged} />}
         <p role="status" className="studio-status">
           {problem}
         </p>

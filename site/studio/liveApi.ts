@@ -5,6 +5,7 @@
  */
 import type { Finding } from "../../engine/core/findings";
 import type { FlowDocument } from "../../engine/core/types";
+import type { NewFlowAsk, NewFlowMade } from "../../engine/studio/newFlows";
 
 export type Role = "reader" | "editor" | "publisher";
 
@@ -87,10 +88,15 @@ export const liveApi = {
   presence: (id: string, page: string) => send<DraftPresence>("PUT", `${DRAFTS}/${encodeURIComponent(id)}/presence`, { page }),
   /** The page has closed the draft; sent even as the page goes away. */
   leaveDraft: (id: string, page: string) => fetch(`${DRAFTS}/${encodeURIComponent(id)}/presence/${encodeURIComponent(page)}`, { method: "DELETE", keepalive: true }).catch(() => undefined),
-  listDrafts: (flow: string) => send<{ drafts: Omit<ServerDraft, "document">[] }>("GET", `${DRAFTS}?flow=${encodeURIComponent(flow)}`),
+  /** The drafts of one flow, or of every flow. */
+  listDrafts: (flow?: string) => send<{ drafts: Omit<ServerDraft, "document">[] }>("GET", flow === undefined ? DRAFTS : `${DRAFTS}?flow=${encodeURIComponent(flow)}`),
   makePreviewLink: (id: string) => send<{ url: string; expiresAt: string }>("POST", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
   previewLinks: (id: string) => send<{ links: PreviewLink[] }>("GET", `${DRAFTS}/${encodeURIComponent(id)}/preview-links`),
   revokePreviewLink: (id: string, link: string) => send<undefined>("DELETE", `${DRAFTS}/${encodeURIComponent(id)}/preview-links/${encodeURIComponent(link)}`),
+  /** A new flow from a copy of a published one: its v1 starts as a draft. */
+  newFlow: (ask: NewFlowAsk) => send<NewFlowMade>("POST", "/api/analysts/flows", ask),
+  /** Offers a flow made in the studio to search engines and the sitemap. */
+  listFlow: (flow: string) => send<{ flow: string; listedBy: string; listedAt: string }>("POST", `${flowApi(flow)}/listed`, {}),
   /** Naming the draft ends its preview links once it is published. */
   publish: (flow: string, document: FlowDocument, why: string, draft?: string) =>
     send<{ change: number; version: number }>("POST", `${flowApi(flow)}/versions`, { document, why, ...(draft === undefined ? {} : { draft }) }),

@@ -78,8 +78,20 @@ async function waitForHealth(
   throw new Error(`The server at ${origin} did not answer in a minute`);
 }
 
-/** The server (or two) for the tests of the enclosing block: started before them, stopped after. */
-export function liveServerForTests(port = e2ePort + 2000): LiveServer {
+/** Signs in as `who` (the publisher unless given) on the analysts' instance, landing on `path`. */
+export async function signInTo(page: Page, server: LiveServer, path: string, who: { name: string; password: string } = PUBLISHER): Promise<void> {
+  await page.goto(`${server.origin}${path}`);
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${server.origin}${path}`);
+}
+
+/**
+ * The server (or two) for the tests of the enclosing block: started before them, stopped after; `env` adds settings,
+ * read as they start (so a test's loopback buyer, started in a beforeAll of its own before this one, can be named).
+ */
+export function liveServerForTests(port = e2ePort + 2000, env: () => Record<string, string> = () => ({})): LiveServer {
   let scratch: string | undefined;
   const servers: ChildProcess[] = [];
   let store: { url: string; drop: () => Promise<void> } | undefined;
@@ -120,6 +132,7 @@ export function liveServerForTests(port = e2ePort + 2000): LiveServer {
             DATA_DIR: path.join(scratch, `data-${index}`),
             ANALYSTS_FILE: analystsFile,
             ...e2eServerEnv,
+            ...env(),
           },
           stdio: ["ignore", "ignore", "inherit"],
         },
