@@ -363,6 +363,7 @@ export interface Database {
   preview_links: PreviewLinksTable;
   consent_keys: ConsentKeysTable;
   consent_withdrawals: ConsentWithdrawalsTable;
+  consent_notices: ConsentNoticesTable;
 }
 
 /** A lead row as read back. */
@@ -392,4 +393,23 @@ export interface ConsentWithdrawalsTable {
   kid: string;
   withdrawn_at: string;
   reason: string;
+}
+
+/** A buyer told that a consent its lead carried was withdrawn: a delivery of its own, queued and retried. */
+export interface ConsentNoticesTable {
+  id: string;
+  jti: string;
+  lead_id: string;
+  buyer_key: string;
+  withdrawn_at: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  http_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }

@@ -22,6 +22,7 @@ import * as routedLeadRoutines from "./0020_routed_lead_routines";
 import * as leadBatches from "./0021_lead_batches";
 import * as experimentCountChanges from "./0022_experiment_count_changes";
 import * as consentCertificates from "./0023_consent_certificates";
+import * as consentNotices from "./0025_consent_notices";
 
 /** Migration name → module; names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0021_lead_batches": leadBatches,
   "0022_experiment_count_changes": experimentCountChanges,
   "0023_consent_certificates": consentCertificates,
+  "0025_consent_notices": consentNotices,
 };
