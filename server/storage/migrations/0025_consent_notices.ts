@@ -2,12 +2,15 @@
  * Withdrawal notices: when a consent is withdrawn (an erasure, or the visitor's own withdrawal), each buyer its lead
  * went to is told in a delivery of its own, queued and retried like a lead's. A notice names the lead id, the
  * certificate's `jti` and when it was withdrawn, and nothing personal, so it outlives the lead an erasure deletes
- * (no foreign key to leads).
+ * (no foreign key to leads). The visitor's own way to withdraw is a link keyed per installation.
  */
-import type { Kysely } from "kysely";
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely } from "kysely";
 
-/** Creates the notices table and its index for the worker's claim. */
+/** Creates the notices table, its index for the worker's claim, and the key of visitors' withdrawal links. */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Each lead's withdrawal link is keyed with it (server/consent/withdrawalLinks.ts): shared by every instance.
+  await sql`insert into app_settings (name, value) values ('consent_withdrawal_key', ${randomBytes(32).toString("hex")})`.execute(db);
   await db.schema
     .createTable("consent_notices")
     .addColumn("id", "text", (col) => col.primaryKey())
@@ -31,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("consent_notices_due").on("consent_notices").columns(["status", "next_attempt_at"]).execute();
 }
 
-/** Drops it. */
+/** Drops them. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("consent_notices").execute();
+  await sql`delete from app_settings where name = 'consent_withdrawal_key'`.execute(db);
 }
