@@ -34,6 +34,7 @@ export async function withdrawLeadConsents(db: Kysely<Database>, leads: Certifie
   if (certified.length === 0) return 0;
   const jtis = certified.map((lead) => lead.consent_jti);
   const before = new Set((await db.selectFrom("consent_withdrawals").select("jti").where("jti", "in", jtis).execute()).map((row) => row.jti));
+  // (A delivery held and claimed again later checks the withdrawal itself before it is sent: server/delivery/sendDelivery.ts.)
   const fresh = certified.filter((lead) => !before.has(lead.consent_jti));
   if (fresh.length === 0) return 0;
   await recordWithdrawals(db, fresh.map((lead) => ({ jti: lead.consent_jti, kid: lead.consent_kid })), reason, now);
