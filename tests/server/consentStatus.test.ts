@@ -8,6 +8,7 @@
  */
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runConsentCli } from "../../server/cli/consentCli";
 import type { WithdrawalNotice } from "../../server/delivery/buyerPayload";
 import { eraseContact } from "../../server/storage/erasureStore";
 import { FIXTURE_CONSENT, fixtureLead } from "./support/pipelineFixtures";
@@ -163,6 +164,20 @@ describe.each(serverDialects)("consent status on %s", (dialect, skipped) => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(receiver.received.filter((r) => r.rawBody.includes(answer.leadId))).toEqual([]);
     expect(await on.db.selectFrom("consent_notices").select("id").where("jti", "=", jti).execute()).toEqual([]);
+  });
+
+  it.skipIf(skipped)("withdraws a consent from the command line for a visitor who writes in", async () => {
+    const { leadId } = await post(fixtureLead("home-water", { phone: "020 7946 0605", email: "letter@example.com" }));
+    const jti = await jtiOf(leadId);
+    let output = "";
+    const cli = (...args: string[]) =>
+      runConsentCli(args, { store: async () => on.db, secret: () => "", out: (text) => void (output += text), stdin: async () => "", now: clock.now });
+    expect(await cli("withdraw", jti)).toBe(0);
+    expect(output).toBe(`Consent ${jti} withdrawn; the buyers its lead reached are sent a notice.\n`);
+    expect(await status(jti)).toMatchObject({ status: "withdrawn", withdrawnAt: clock.now().toISOString() });
+    output = "";
+    expect(await cli("withdraw", "AAAAAAAAAAAAAAAAAAAAAA")).toBe(2);
+    expect(output).toBe("No kept lead has the certificate AAAAAAAAAAAAAAAAAAAAAA\n");
   });
 
   it.skipIf(skipped)("draws the certificate's page: its claims in words and the form as shown, step by step, with no answer, kept out of search", async () => {
