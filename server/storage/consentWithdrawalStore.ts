@@ -2,7 +2,8 @@
  * Withdrawing a lead's consent, inside the unit that does it (an erasure, or the visitor's own withdrawal): the
  * certificate's withdrawal is recorded by its jti, the lead's deliveries not yet sent are stopped, and each buyer the
  * lead may have reached (a delivery sent, or being sent, or tried) is queued a notice of its own (consent_notices),
- * which names the lead id, the jti and the time, and nothing personal.
+ * which names the lead id, the jti and the time, and nothing personal. A delivery claimed while this runs checks the
+ * withdrawal itself before it is sent (server/delivery/sendDelivery.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -34,7 +35,6 @@ export async function withdrawLeadConsents(db: Kysely<Database>, leads: Certifie
   if (certified.length === 0) return 0;
   const jtis = certified.map((lead) => lead.consent_jti);
   const before = new Set((await db.selectFrom("consent_withdrawals").select("jti").where("jti", "in", jtis).execute()).map((row) => row.jti));
-  // (A delivery held and claimed again later checks the withdrawal itself before it is sent: server/delivery/sendDelivery.ts.)
   const fresh = certified.filter((lead) => !before.has(lead.consent_jti));
   if (fresh.length === 0) return 0;
   await recordWithdrawals(db, fresh.map((lead) => ({ jti: lead.consent_jti, kid: lead.consent_kid })), reason, now);

@@ -67,6 +67,7 @@ describe("every response code of the spec, through POST /api/leads", () => {
         { name: "Second Energy", phone: "0161 496 0503" },
       ],
       outOfHours: false,
+      withdrawUrl: expect.stringMatching(/^\/consent\//),
     });
   });
 
