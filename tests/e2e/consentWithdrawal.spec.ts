@@ -5,6 +5,9 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./pageTest";
+
+// Each test walks a whole flow first, on a machine that may be busy.
+test.describe.configure({ timeout: 90_000 });
 import { drivePlainFlow, driveFlow, postAndWait, sampleVisitor } from "./flowDriver";
 import { leadsByEmail } from "./server";
 
@@ -20,8 +23,8 @@ async function noAxeFindings(page: Page): Promise<void> {
   expect(results.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`))).toEqual([]);
 }
 
-/** From the success page: the link, its page, the button, and the status before and after. */
-async function withdrawFromSuccessPage(page: Page, email: string): Promise<void> {
+/** From the success page: the link, its page, the button, and the status before and after; axe runs where scripts do. */
+async function withdrawFromSuccessPage(page: Page, email: string, scripts: boolean): Promise<void> {
   const [lead] = leadsByEmail(email);
   expect(lead).toBeDefined();
   const jti = lead!.consent_jti!;
@@ -29,7 +32,7 @@ async function withdrawFromSuccessPage(page: Page, email: string): Promise<void>
   await expect(link).toBeVisible();
   await postAndWait(page, () => link.click());
   await expect(page.getByRole("heading", { level: 1, name: "Withdraw your consent" })).toBeVisible();
-  await noAxeFindings(page);
+  if (scripts) await noAxeFindings(page);
   expect((await statusOf(page, jti)).status).toBe("active");
   await postAndWait(page, () => page.getByRole("button", { name: "Withdraw my consent" }).click());
   await expect(page.getByRole("status")).toHaveText("Your consent is withdrawn.");
@@ -41,14 +44,14 @@ async function withdrawFromSuccessPage(page: Page, email: string): Promise<void>
   await expect(page.getByRole("status")).toContainText("withdrawn");
   const text = await page.locator("main").innerText();
   for (const detail of [email, "Alex Example", "7946"]) expect(text).not.toContain(detail);
-  await noAxeFindings(page);
+  if (scripts) await noAxeFindings(page);
 }
 
 test("a visitor with scripts withdraws their consent from the link on the success page", async ({ page }) => {
   const visitor = sampleVisitor();
   await page.goto("/quote/business-energy/?v=1");
   await driveFlow(page, { visitor });
-  await withdrawFromSuccessPage(page, visitor.email!);
+  await withdrawFromSuccessPage(page, visitor.email!, true);
 });
 
 test.describe("without scripts", () => {
@@ -58,6 +61,6 @@ test.describe("without scripts", () => {
     const visitor = sampleVisitor();
     await page.goto("/quote/business-energy/?v=1");
     await drivePlainFlow(page, { visitor });
-    await withdrawFromSuccessPage(page, visitor.email!);
+    await withdrawFromSuccessPage(page, visitor.email!, false);
   });
 });
