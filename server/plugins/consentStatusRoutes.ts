@@ -97,9 +97,13 @@ export default async function consentStatusRoutes(fastify: FastifyInstance, { db
   });
 }
 
-/** Kept out of search results, caches and other sites' referrer logs: the address is the capability. */
+/**
+ * Kept out of search results, caches and other sites' referrer logs: the address is the capability. `same-origin`,
+ * not `no-referrer`: under no-referrer a browser sends the withdrawal's post with `Origin: null`, which reads as
+ * another site's.
+ */
 function privatePage(reply: FastifyReply): void {
-  reply.header("x-robots-tag", "noindex, nofollow").header("cache-control", "no-store").header("referrer-policy", "no-referrer");
+  reply.header("x-robots-tag", "noindex, nofollow").header("cache-control", "no-store").header("referrer-policy", "same-origin");
 }
 
 /** The claims of a kept certificate, checked against the published keys; undefined once erased (or if it fails). */
