@@ -35,6 +35,7 @@ import { startSpoolDrain, type SpoolDrain } from "./leads/spoolDrain";
 import { spoolMetrics } from "./metrics/spoolMetrics";
 import leadsRoutes from "./plugins/leadsRoutes";
 import consentCertificateRoutes from "./plugins/consentCertificateRoutes";
+import consentStatusRoutes from "./plugins/consentStatusRoutes";
 import { consentKeysSecret, loadConsentKeys } from "./consent/signingKeys";
 import marketplaceRoutes from "./plugins/marketplaceRoutes";
 import newsletterRoutes from "./plugins/newsletterRoutes";
@@ -227,6 +228,8 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   await app.register(partnersRoutes, { buyers, siteHours, now });
   await app.register(consentRoutes, { siteOrigin: ownOrigin });
   await app.register(consentCertificateRoutes, { keys: consentKeys });
+  const consentBudget = clientBudget(counts, "consent-lookups", config.rateLimit);
+  await app.register(consentStatusRoutes, { db, keys: consentKeys, flows, budget: consentBudget, siteOrigin: ownOrigin, now });
   await app.register(newsletterRoutes, { db, now, siteOrigin: ownOrigin });
   await app.register(eventsRoutes, { db, flows, rateLimitMax: config.rateLimit.max * EVENTS_PER_POST, siteOrigin: ownOrigin });
   await app.register(leadsRoutes, { ...taking, siteOrigin: ownOrigin });

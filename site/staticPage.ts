@@ -70,14 +70,16 @@ export function enhanceStaticPage(root: HTMLElement, leave?: SiteNavigate): void
   });
 }
 
+/** Paths the server draws itself, never the app: the API, the developers' and analysts' pages, consent certificates and withdrawals. */
+const SERVER_PAGES = ["/api/", "/dev/", "/analysts/", "/consent/"];
+
 /** The link a plain left click opens in this tab, when it is a page of this site (not a file, nor a jump within the page). */
 function inSiteLink(event: MouseEvent): HTMLAnchorElement | undefined {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
   const link = (event.target as Element | null)?.closest?.("a[href]");
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return undefined;
   const url = new URL(link.href);
-  if (!sameOrigin(url.href) || !url.pathname.endsWith("/") || url.pathname.startsWith("/api/") || url.pathname.startsWith("/dev/") || url.pathname.startsWith("/analysts/"))
-    return undefined;
+  if (!sameOrigin(url.href) || !url.pathname.endsWith("/") || SERVER_PAGES.some((prefix) => url.pathname.startsWith(prefix))) return undefined;
   if (url.pathname === location.pathname && url.search === location.search && url.hash) return undefined;
   return link;
 }

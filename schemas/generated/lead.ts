@@ -146,4 +146,8 @@ export interface LeadResponse {
    * The partners who will contact the visitor, with the number the success page shows.
    */
   buyers?: LeadBuyer[];
+  /**
+   * Where the visitor can withdraw the consent this lead was given under, later (the success page links it): a path holding the certificate's id and its withdrawal key, nothing personal.
+   */
+  withdrawUrl?: string;
 }

@@ -1,6 +1,6 @@
 /**
- * `npm run consent -- rotate-key | retire-key KID | keys | verify FILE|- [--jwks URL|FILE]`: the consent signing keys
- * and checking a certificate. Rotating starts signing with a new key (running servers take it within a minute) and
+ * `npm run consent -- rotate-key | retire-key KID | keys | verify FILE|- [--jwks URL|FILE] | withdraw JTI`: the consent
+ * signing keys, checking a certificate, and withdrawing a consent. Rotating starts signing with a new key (running servers take it within a minute) and
  * keeps every old public key published; a key is retired only when no certificate it signed is kept.
  */
 import { createPublicKey, type KeyObject } from "node:crypto";
@@ -10,6 +10,7 @@ import { CERTIFICATE_TYPE } from "../consent/certificate";
 import { certificateLines, isConsentClaims } from "../consent/certificateWords";
 import { verifyJws } from "../consent/jws";
 import { rotateConsentKey, type PublicJwk } from "../consent/signingKeys";
+import { withdrawConsent } from "../storage/consentWithdrawalStore";
 import { allConsentKeys, certificatesSignedBy, publishedConsentKeys, retireConsentKey } from "../storage/consentStore";
 import type { Database } from "../storage/schema";
 import { option, required, UsageError } from "./cliArgs";
@@ -24,7 +25,9 @@ export const USAGE = `Usage: npm run consent -- <command>
   verify FILE|- [--jwks URL|FILE]
                             check a certificate (a JWS, or a delivery's JSON body) against the
                             published keys (the store's, or a JWKS at a URL or in a file) and
-                            print its claims, or why it fails`;
+                            print its claims, or why it fails
+  withdraw JTI              withdraw the consent of the lead holding this certificate (the visitor
+                            asked by letter or phone); its buyers are sent a notice`;
 
 /** Where a command writes, and what it may open: the store (opened only when needed) and the secret. */
 export interface ConsentCliContext {
@@ -46,11 +49,23 @@ export async function runConsentCli(args: string[], context: ConsentCliContext):
       return retire(context, required(rest[0], "retire-key needs the kid of the key to retire"));
     case "keys":
       return keys(context);
+    case "withdraw":
+      return withdraw(context, required(rest[0], "withdraw needs the certificate's jti"));
     case "verify":
       return verify(context, required(rest[0], "verify needs a file, or - for standard input"), option(rest, "--jwks"));
     default:
       throw new UsageError(command ? `Unknown command "${command}"` : "No command given");
   }
+}
+
+async function withdraw({ store, out, now }: ConsentCliContext, jti: string): Promise<number> {
+  const outcome = await withdrawConsent(await store(), jti, now());
+  if (outcome.withdrawn === "unknown") {
+    out(`No kept lead has the certificate ${jti}\n`);
+    return 2;
+  }
+  out(outcome.withdrawn === "now" ? `Consent ${jti} withdrawn; the buyers its lead reached are sent a notice.\n` : `Consent ${jti} was withdrawn already, at ${outcome.withdrawnAt}.\n`);
+  return 0;
 }
 
 async function rotate({ store, secret, out, now }: ConsentCliContext): Promise<number> {

@@ -76,3 +76,21 @@ export function leadNamesBuyer(lead: LeadRow, buyer: ConfiguredBuyer): boolean {
   const named = lead.consented_buyers ? (JSON.parse(lead.consented_buyers) as unknown) : [];
   return Array.isArray(named) && named.some((name) => typeof name === "string" && name.trim().toLowerCase() === buyer.name.trim().toLowerCase());
 }
+
+/**
+ * The JSON body telling a buyer that a lead's consent was withdrawn (an erasure, or the visitor's own withdrawal):
+ * the lead id, the certificate's jti and when, and nothing personal. Sent once per buyer the lead reached, signed and
+ * retried like a lead's delivery, with the notice's own id as its idempotency key.
+ */
+export interface WithdrawalNotice {
+  type: "consent.withdrawn";
+  noticeId: string;
+  leadId: string;
+  buyerId: string;
+  consent: { jti: string; status: "withdrawn"; withdrawnAt: string };
+}
+
+/** The notice for one notice row. */
+export function withdrawalNotice(notice: { id: string; lead_id: string; jti: string; withdrawn_at: string }, buyer: ConfiguredBuyer): WithdrawalNotice {
+  return { type: "consent.withdrawn", noticeId: notice.id, leadId: notice.lead_id, buyerId: buyer.id, consent: { jti: notice.jti, status: "withdrawn", withdrawnAt: notice.withdrawn_at } };
+}

@@ -1,15 +1,17 @@
 /**
- * The delivery worker: claims due delivery rows, sends each to its buyer, records the attempt and
- * decides what follows (done, retry later, dead letter). It keeps up to `concurrency` sends in
+ * The delivery worker: claims due delivery rows (and withdrawal notices), sends each to its buyer, records the
+ * attempt and decides what follows (done, retry later, dead letter). It keeps up to `concurrency` sends in
  * flight, sleeps when there is nothing due, and wakes early when a new lead arrives. Any number of
  * workers can share a PostgreSQL database; rows left mid-send by a crash are taken again once their
  * lease lapses, so a restart resumes them.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { claimDueNotices } from "../storage/consentNoticesStore";
 import { claimDueDeliveries } from "../storage/deliveriesStore";
 import { isStoreError } from "../storage/storeErrors";
 import { sendDelivery, type SendDeliveryOptions } from "./sendDelivery";
+import { sendNotice } from "./sendNotice";
 
 /** A running worker. */
 export interface DeliveryWorker {
@@ -88,6 +90,20 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       else endPause = done;
     });
 
+  /** Keeps a send in flight until it settles, logging a failure of its own (the store's, never the buyer's). */
+  const track = (sending: Promise<void>, about: Record<string, string>, message: string) => {
+    const send: Promise<void> = sending
+      .catch((error: unknown) => {
+        if (isStoreError(error)) options.metrics?.storeFailed();
+        log.error({ err: error, ...about }, message);
+      })
+      .finally(() => {
+        inFlight.delete(send);
+        nudge();
+      });
+    inFlight.add(send);
+  };
+
   const loop = async () => {
     while (!stopped) {
       const room = settings.concurrency - inFlight.size;
@@ -95,21 +111,14 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       if (room > 0) {
         const at = now();
         try {
-          const rows = await claimDueDeliveries(db, { worker: name, now: at, leaseMs: settings.timeoutMs + LEASE_MARGIN_MS, limit: room });
-          claimed = rows.length;
+          const claim = { worker: name, now: at, leaseMs: settings.timeoutMs + LEASE_MARGIN_MS, limit: room };
+          const rows = await claimDueDeliveries(db, claim);
+          // Withdrawal notices share the room left: a delivery of their own, in the same queue's turns.
+          const notices = rows.length < room ? await claimDueNotices(db, { ...claim, limit: room - rows.length }) : [];
+          claimed = rows.length + notices.length;
           readAgain();
-          for (const row of rows) {
-            const send: Promise<void> = sendDelivery(options, name, row, now)
-              .catch((error: unknown) => {
-                if (isStoreError(error)) options.metrics?.storeFailed();
-                log.error({ err: error, deliveryId: row.id, leadId: row.lead_id }, "delivery failed inside the worker");
-              })
-              .finally(() => {
-                inFlight.delete(send);
-                nudge();
-              });
-            inFlight.add(send);
-          }
+          for (const row of rows) track(sendDelivery(options, name, row, now), { deliveryId: row.id, leadId: row.lead_id }, "delivery failed inside the worker");
+          for (const notice of notices) track(sendNotice(options, name, notice, now), { noticeId: notice.id, leadId: notice.lead_id }, "withdrawal notice failed inside the worker");
         } catch (error) {
           if (stopped) break;
           options.metrics?.storeFailed();

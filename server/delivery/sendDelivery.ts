@@ -4,6 +4,8 @@ import type { Kysely } from "kysely";
 import type { BuyerDirectory, ConfiguredBuyer } from "../buyers/buyerDirectory";
 import type { DeliveryConfig } from "../config";
 import type { DeliveryMetrics } from "../metrics/deliveryMetrics";
+import { isWithdrawn } from "../storage/consentStore";
+import { STOPPED_BY_WITHDRAWAL } from "../storage/consentWithdrawalStore";
 import { findLead } from "../storage/leadsStore";
 import { postponeDelivery, recordAttempt, settleWithoutSending, type AttemptResult } from "../storage/deliveriesStore";
 import type { Database, DeliveryRow } from "../storage/schema";
@@ -59,6 +61,12 @@ export async function sendDelivery(options: SendDeliveryOptions, worker: string,
   const lead = await findLead(db, row.lead_id);
   if (!lead) return; // Erased while queued: its delivery rows went with it.
   if (lead.request_id) about.requestId = lead.request_id;
+  if (lead.consent_jti && (await isWithdrawn(db, lead.consent_jti))) {
+    // Withdrawn while this row was held (closed hours, a missing secret): it goes to no one.
+    await settleWithoutSending(db, row.id, worker, "rejected", STOPPED_BY_WITHDRAWAL, now());
+    log.info(about, "delivery stopped: the visitor withdrew their consent");
+    return;
+  }
   if (!leadNamesBuyer(lead, buyer)) {
     await settleWithoutSending(db, row.id, worker, "rejected", "the lead's consent does not name this buyer", now());
     log.error(about, "delivery refused: the lead's consent does not name its buyer");

@@ -16,6 +16,7 @@ import type { Database } from "../storage/schema";
 import { contactColumns } from "../contacts/contactKeys";
 import { issueCertificate, type LeadSession } from "../consent/certificate";
 import type { ConsentKeys } from "../consent/signingKeys";
+import { withdrawalPath } from "../consent/consentStatus";
 
 /** What lead intake needs, fixed at start. */
 export interface LeadIntake {
@@ -96,8 +97,10 @@ export async function acceptLead(intake: LeadIntake, submission: LeadSubmission,
     ...(contactConsent ? { contactConsent } : {}),
     ...(certificate ? { consentCertificate: certificate } : {}),
   };
-  const reply = (code: LeadResponse["code"], leadId: string, buyers: LeadBuyer[] = [], queuedDeliveries = false): Acceptance => ({
-    answer: { code, leadId, buyers, outOfHours },
+  // The visitor's way to withdraw later, when the lead stored is this one with its certificate (not one taken before).
+  const withdrawal = async (storedId: string) => (certificate && storedId === leadId ? { withdrawUrl: await withdrawalPath(intake.db, certificate.jti) } : {});
+  const reply = async (code: LeadResponse["code"], storedId: string, buyers: LeadBuyer[] = [], queuedDeliveries = false): Promise<Acceptance> => ({
+    answer: { code, leadId: storedId, buyers, outOfHours, ...(await withdrawal(storedId)) },
     queuedDeliveries,
   });
 

@@ -1,9 +1,9 @@
-/** Installation-wide values the migrations made (keys for erasure hashes, start tokens and visit cookies), read once per database. */
+/** Installation-wide values the migrations made (keys for erasure hashes, start tokens, visit cookies and consent withdrawal links), read once per database. */
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 
 /** A setting the migrations make. */
-export type SettingName = "erasure_hash_key" | "start_token_key" | "visit_cookie_key";
+export type SettingName = "erasure_hash_key" | "start_token_key" | "visit_cookie_key" | "consent_withdrawal_key";
 
 const read = new WeakMap<Kysely<Database>, Map<SettingName, Promise<string>>>();
 

@@ -79,3 +79,8 @@ export async function recordWithdrawals(db: Kysely<Database>, certificates: Arra
     .onConflict((oc) => oc.column("jti").doNothing())
     .execute();
 }
+
+/** Whether the certificate with this jti was withdrawn (one lookup by the withdrawals' key). */
+export async function isWithdrawn(db: Kysely<Database>, jti: string): Promise<boolean> {
+  return (await db.selectFrom("consent_withdrawals").select("jti").where("jti", "=", jti).executeTakeFirst()) !== undefined;
+}

@@ -1,11 +1,13 @@
 /**
  * Data-subject erasure: a person's leads (with their deliveries and claims) and newsletter sign-up are
- * deleted, and only a keyed hash of the contact is kept, so a new lead from them goes to no buyer.
+ * deleted, and only a keyed hash of the contact is kept, so a new lead from them goes to no buyer. Their consent
+ * certificates are withdrawn first, and the buyers the leads reached are told.
  */
 import type { Kysely } from "kysely";
 import { contactHash, normaliseEmail, normalisePhone, type ContactColumns } from "../contacts/contactKeys";
 import { appSetting } from "./appSettings";
 import { runUnit } from "./connection";
+import { withdrawBeforeErasure } from "./consentWithdrawalStore";
 import { refreshVisitOutcome, visitsOfLeads } from "./experiments/visitOutcome";
 import type { Database } from "./schema";
 
@@ -30,6 +32,8 @@ export async function storeErasure(db: Kysely<Database>, { kind, value, now }: {
   const contact = kind === "email" ? normaliseEmail(value) : normalisePhone(value);
   const hash = contactHash(await hashKey(db), `${kind}:${contact}`);
   const visits = await visitsOfLeads(db, kind, contact);
+  // Their certificates read "withdrawn" from now on, and the buyers they reached are told (no contact detail goes).
+  await withdrawBeforeErasure(db, kind, contact, now);
   // Deliveries, their attempts and contact claims go with the lead (ON DELETE CASCADE).
   const leads = await db.deleteFrom("leads").where(kind, "=", contact).executeTakeFirst();
   // The experiment counts follow the truth: a visit whose lead is erased counts as a visit without one.

@@ -386,6 +386,7 @@ export interface Database {
   consent_keys: ConsentKeysTable;
   consent_withdrawals: ConsentWithdrawalsTable;
   studio_flows: StudioFlowsTable;
+  consent_notices: ConsentNoticesTable;
 }
 
 /** A lead row as read back. */
@@ -415,4 +416,23 @@ export interface ConsentWithdrawalsTable {
   kid: string;
   withdrawn_at: string;
   reason: string;
+}
+
+/** A buyer told that a consent its lead carried was withdrawn: a delivery of its own, queued and retried. */
+export interface ConsentNoticesTable {
+  id: string;
+  jti: string;
+  lead_id: string;
+  buyer_key: string;
+  withdrawn_at: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  http_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }

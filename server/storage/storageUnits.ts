@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { StorageUnit } from "./connection";
 import { storeAttempt, storeRequeue, storeSettlement } from "./deliveriesStore";
+import { storeWithdrawal } from "./consentWithdrawalStore";
 import { storeErasure } from "./erasureStore";
 import { storeExposure, storeStepReach, storeVisitOutcome } from "./experiments/exposureWrites";
 import { storeRebuild } from "./experiments/rebuildUnit";
@@ -25,6 +26,7 @@ export const storageUnits = {
   requeueDeliveries: storeRequeue,
   requeueMatchingDeliveries: storeRequeueMatching,
   eraseContact: storeErasure,
+  withdrawConsent: storeWithdrawal,
   recordExposure: storeExposure,
   recordStepReach: storeStepReach,
   countVisitOutcome: storeVisitOutcome,

@@ -61,6 +61,8 @@ export interface StoredLeadRow extends StoredLead {
   consented_buyers: string | null;
   privacy_notice_version: string | null;
   email: string | null;
+  /** The consent certificate's id. */
+  consent_jti: string | null;
 }
 
 /** The leads stored for an e-mail address, oldest first. */

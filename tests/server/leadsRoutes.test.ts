@@ -20,7 +20,7 @@ describe("POST /api/leads", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<{ code: string; leadId: string }>();
     // The page named no partners, so the lead is kept for no buyer: success for the visitor all the same.
-    expect(body).toEqual({ code: "1", leadId: expect.any(String), buyers: [], outOfHours: false });
+    expect(body).toEqual({ code: "1", leadId: expect.any(String), buyers: [], outOfHours: false, withdrawUrl: expect.stringMatching(/^\/consent\//) });
 
     const row = await server.storedLead(body.leadId);
     expect(row).toMatchObject({

@@ -24,14 +24,14 @@ describe("every response code of the spec, through POST /api/leads", () => {
   it('answers "0" when no partner the visitor named can take the lead, and keeps it', async () => {
     const response = await post(energyLead({}, { contactConsent: { wording: "Only these", buyers: ["Test Payments"] } }));
 
-    expect(response.json()).toEqual({ code: "0", leadId: expect.any(String), buyers: [], outOfHours: false });
+    expect(response.json()).toEqual({ code: "0", leadId: expect.any(String), buyers: [], outOfHours: false, withdrawUrl: expect.stringMatching(/^\/consent\//) });
     expect(await server.storedLead(response.json<{ leadId: string }>().leadId)).toMatchObject({ response_code: "0" });
   });
 
   it('answers "1" for a lead routed to a buyer with no code of its own (broadband)', async () => {
     const response = await post(fixtureLead("business-broadband"));
 
-    expect(response.json()).toEqual({ code: "1", leadId: expect.any(String), buyers: [{ name: "Test Broadband", phone: "0113 496 0999" }], outOfHours: false });
+    expect(response.json()).toEqual({ code: "1", leadId: expect.any(String), buyers: [{ name: "Test Broadband", phone: "0113 496 0999" }], outOfHours: false, withdrawUrl: expect.stringMatching(/^\/consent\//) });
   });
 
   it('answers "2" for the same phone number on the same service again', async () => {
@@ -39,7 +39,7 @@ describe("every response code of the spec, through POST /api/leads", () => {
 
     const again = await post(fixtureLead("business-broadband", { email: "someone.else@example.com" }));
 
-    expect(again.json()).toEqual({ code: "2", leadId: expect.any(String), buyers: [], outOfHours: false });
+    expect(again.json()).toEqual({ code: "2", leadId: expect.any(String), buyers: [], outOfHours: false, withdrawUrl: expect.stringMatching(/^\/consent\//) });
   });
 
   it('answers "3" with the field errors when an answer is wrong', async () => {
@@ -67,6 +67,7 @@ describe("every response code of the spec, through POST /api/leads", () => {
         { name: "Second Energy", phone: "0161 496 0503" },
       ],
       outOfHours: false,
+      withdrawUrl: expect.stringMatching(/^\/consent\//),
     });
   });
 
@@ -83,7 +84,7 @@ describe("every response code of the spec, through POST /api/leads", () => {
 
     const response = await post(energyLead());
 
-    expect(response.json()).toEqual({ code: "8", leadId: expect.any(String), buyers: [{ name: "Nightshift Energy", phone: "020 7946 0505" }], outOfHours: true });
+    expect(response.json()).toEqual({ code: "8", leadId: expect.any(String), buyers: [{ name: "Nightshift Energy", phone: "020 7946 0505" }], outOfHours: true, withdrawUrl: expect.stringMatching(/^\/consent\//) });
     expect(await server.storedLead(response.json<{ leadId: string }>().leadId)).toMatchObject({ form_is_time_ooh: 1 });
   });
 
@@ -98,14 +99,14 @@ describe("every response code of the spec, through POST /api/leads", () => {
   it('answers "99" for a test-mode lead, which goes to no buyer', async () => {
     const response = await post(energyLead({}, { testMode: true }));
 
-    expect(response.json()).toEqual({ code: "99", leadId: expect.any(String), buyers: [], outOfHours: false });
+    expect(response.json()).toEqual({ code: "99", leadId: expect.any(String), buyers: [], outOfHours: false, withdrawUrl: expect.stringMatching(/^\/consent\//) });
     expect(await server.withDb((db) => db.selectFrom("deliveries").selectAll().execute())).toEqual([]);
   });
 
   it('answers "100" for a lead from a campaign listed in FAKE_CAMPAIGN_IDS, kept but sent nowhere', async () => {
     const response = await post(energyLead({}, { tracking: { ads: { campaignid: "999001", gclid: "abc" } } }));
 
-    expect(response.json()).toEqual({ code: "100", leadId: expect.any(String), buyers: [], outOfHours: false });
+    expect(response.json()).toEqual({ code: "100", leadId: expect.any(String), buyers: [], outOfHours: false, withdrawUrl: expect.stringMatching(/^\/consent\//) });
     expect(await server.storedLead(response.json<{ leadId: string }>().leadId)).toMatchObject({ response_code: "100" });
     expect(await server.withDb((db) => db.selectFrom("deliveries").selectAll().execute())).toEqual([]);
   });

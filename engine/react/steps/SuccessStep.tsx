@@ -5,6 +5,10 @@ import { UpsellServices } from "./UpsellServices";
 import { StepForm } from "../StepForm";
 import type { StepProps } from "../types";
 
+/** The sentence before the withdrawal link, and the link's words. */
+export const WITHDRAW_LEAD = "Changed your mind? Keep this link to withdraw your consent at any time:";
+export const WITHDRAW_LINK = "withdraw my consent";
+
 /** The heading of the success page's upsell. */
 export const UPSELL_HEADING = "Switch more services";
 
@@ -39,6 +43,12 @@ export function SuccessStep({ step, answers, result, onUpsell }: StepProps<"succ
               ))}
           </ul>
         </>
+      )}
+      {/* The visitor's own way to withdraw later: the link is theirs alone, so the page asks them to keep it. */}
+      {result?.withdrawUrl && (
+        <p className="success__withdraw">
+          {WITHDRAW_LEAD} <a href={result.withdrawUrl}>{WITHDRAW_LINK}</a>
+        </p>
       )}
       {step.services && (
         <section className="success__upsell" aria-labelledby={upsellId}>

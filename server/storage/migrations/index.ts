@@ -23,6 +23,7 @@ import * as leadBatches from "./0021_lead_batches";
 import * as experimentCountChanges from "./0022_experiment_count_changes";
 import * as consentCertificates from "./0023_consent_certificates";
 import * as studioFlows from "./0024_studio_flows";
+import * as consentNotices from "./0025_consent_notices";
 import * as draftPresence from "./0026_draft_presence";
 
 /** Migration name → module; names sort in the order they must run. */
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   "0022_experiment_count_changes": experimentCountChanges,
   "0023_consent_certificates": consentCertificates,
   "0024_studio_flows": studioFlows,
+  "0025_consent_notices": consentNotices,
   "0026_draft_presence": draftPresence,
 };

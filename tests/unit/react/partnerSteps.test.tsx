@@ -112,8 +112,8 @@ describe("the partner marketplace", () => {
 });
 
 describe("the upsell after a lead", () => {
-  async function reachUpsell(events: QuoteFlowEvent[] = []) {
-    const services = fakeServices({ leadResponse: { code: "1", leadId: "lead-1", buyers: [{ name: "Fast Fibre Ltd", phone: "0113 496 0001" }], outOfHours: false } });
+  async function reachUpsell(events: QuoteFlowEvent[] = [], withdrawal: { withdrawUrl?: string } = {}) {
+    const services = fakeServices({ leadResponse: { code: "1", leadId: "lead-1", buyers: [{ name: "Fast Fibre Ltd", phone: "0113 496 0001" }], outOfHours: false, ...withdrawal } });
     const visit = renderFlow(partnerFlow, { services, onEvent: (e) => events.push(e) });
     await visit.user.click(screen.getByRole("radio", { name: "1 or 2" }));
     await visit.user.click(await screen.findByRole("button", { name: "Request a call back" }));
@@ -146,6 +146,14 @@ describe("the upsell after a lead", () => {
     expect(screen.getByRole("heading", { level: 2, name: confirmation })).toBeTruthy();
     expect(screen.getByRole("link", { name: "0113 496 0001" }).getAttribute("href")).toBe("tel:01134960001");
     expect(screen.getByText("Open now")).toBeTruthy();
+  });
+
+  it("gives the visitor the link to withdraw their consent later, when the lead's answer has one", async () => {
+    const withdrawUrl = "/consent/rTvHMU28leDHNjxlhsQSFg/withdraw/AAAAAAAAAAAAAAAAAAAAAA/";
+    const { user } = await reachUpsell([], { withdrawUrl });
+    await user.click(screen.getByRole("button", { name: "No thanks, I'm done" }));
+    expect((await screen.findByRole("link", { name: "withdraw my consent" })).getAttribute("href")).toBe(withdrawUrl);
+    expect(screen.getByText(/Changed your mind\? Keep this link to withdraw your consent at any time:/)).toBeTruthy();
   });
 
   it("tells tracking of the start, each step, the submission and the lead, without the visitor's details", async () => {
