@@ -1,6 +1,7 @@
 /**
  * Renders every static path of the site into <out>/client/<path>/index.html, plus 404.html and each quote page's
- * versions (<path>/v<N>.html, which the server chooses between per visit), and writes the
+ * versions (<path>/v<N>.html: the base of the studio's previews and of later steps drawn without scripts; the server
+ * draws every version's first page itself, into the page template written beside the server bundle), and writes the
  * sitemap.xml (every pre-rendered page that may be indexed), robots.txt and each news service's Atom feed beside
  * them, and quote-unavailable.html (what the server answers for a flow it cannot serve).
  */
@@ -8,6 +9,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RenderedPage } from "../site/entry-server";
+import { PAGE_TEMPLATE } from "../server/versionPages/pageJob";
 
 interface ServerEntry {
   render(url: string, quoteVersion?: number): Promise<RenderedPage>;
@@ -26,6 +28,8 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
   const clientDir = path.join(outDir, "client");
   const template = entryAfterFirstPaint(await inlineStylesheets(await readFile(path.join(clientDir, "index.html"), "utf8"), clientDir));
   const entry = (await import(pathToFileURL(path.join(outDir, "server/entry-server.js")).href)) as ServerEntry;
+  // The template every version's first page is drawn into by the server (server/versionPages/), beside its bundle.
+  await writeFile(path.join(outDir, "server", PAGE_TEMPLATE), template);
   const written: string[] = [];
   const indexable: string[] = [];
   const pages: Array<{ url: string; file: string; version?: number }> = [

@@ -18,7 +18,7 @@ import { firstValueQuery } from "./firstValueQuery";
 import { requestIdOf, returnRequestIds } from "./requestIds";
 import { logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { publishedFlowCatalog } from "./publishing/publishedCatalog";
-import { validatorAssets } from "./publishing/validatorAssets";
+import { siteValidatorRuntime, validatorAssets } from "./publishing/validatorAssets";
 import flowAssetsRoutes from "./plugins/flowAssetsRoutes";
 import type { FlowDocument } from "../engine/core/types";
 import { parseOpeningHours } from "./hours/openingHours";
@@ -129,9 +129,11 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     await redis?.close();
   });
   // A version published since the build is drawn by the server, its validators made by the server (one path with the build's).
-  const flowAssets = validatorAssets();
+  // Their format checks come from the site's own chunk, as a built version's do.
+  const flowAssets = validatorAssets(await siteValidatorRuntime(config.siteDir));
   const publishedData = published ? async (flow: FlowDocument) => ({ document: flow, validators: Object.fromEntries([...(await flowAssets.of(flow))].map(([key, asset]) => [key, asset.url])) }) : undefined;
-  const pages = quotePageFiles(config.siteDir, publishedData);
+  // Every version's first page carries its document and, from the store, its validators' addresses (quotePageFiles.ts).
+  const pages = quotePageFiles(config.siteDir, publishedData, publishedData);
   // The operators' metrics only with a metrics port (server/metrics/): without one, no part is given any to count.
   const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, pages, siteHours, now, log: app.log, ...(redis ? { redis } : {}) });
   const db = config.databaseUrl

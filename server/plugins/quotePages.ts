@@ -1,9 +1,9 @@
 /**
  * GET /quote/…: the server serves each quote page in the version the visit is assigned. `?v=N` serves N as a
  * preview; otherwise the visit's cookie (made on its first quote page) is hashed with the flow id into the
- * weights in force (experiments/assignVersion.ts). The build pre-renders the first step of every version
- * (`v<N>.html` beside the page's `index.html`), and the server draws a version published since into the flow's page
- * (quotePageFiles.ts), whether it is the control or not, so the HTML is the visit's own and scripts never draw it again.
+ * weights in force (experiments/assignVersion.ts). Every version's first page, built or published since, is made one
+ * way and kept as bytes (server/versionPages/), so the HTML is the visit's own and scripts never draw it again; the
+ * request only picks the bytes for the browser's encoding, or answers 304 when it holds them.
  * A visit served a version by chance counts once per period as an exposure and, served the page itself, as reaching
  * the version's first step (the page is that step, whether or not its scripts run); previews, test visits (`tm`), bots,
  * prefetches and visitors who object to counting never do. A quote page the site's app draws itself (reached from
@@ -34,7 +34,8 @@ import type { Database } from "../storage/schema";
 import type { ClientBudget } from "../security/clientBudget";
 import { QUOTE_SESSIONS_SPENT, takeQuoteSessionStart } from "../plainQuote/quoteSessionBudget";
 import { plainStepOutcome, type ExperimentMetrics, type PlainStepOutcome } from "../metrics/experimentMetrics";
-import { versionPageFile, type QuotePageFiles } from "../quotePageFiles";
+import type { QuotePageFiles } from "../quotePageFiles";
+import { sendVersionPage } from "../versionPages/sendVersionPage";
 import { sendUnavailablePage } from "./flowUnavailablePages";
 
 export interface QuotePagesOptions {
@@ -68,7 +69,16 @@ interface QuoteQuery {
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
 async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin, metrics, pages }: QuotePagesOptions): Promise<void> {
-  const { isBuilt, stepRenderer, hasPage } = pages;
+  const { stepRenderer, hasPage } = pages;
+  // Every version's first page is made at start, then each version the published state gains as it is first seen.
+  let warmed = flows.corpus();
+  void pages.warm(warmed);
+  const warmChanges = () => {
+    if (flows.corpus() === warmed) return;
+    warmed = flows.corpus();
+    void pages.warm(warmed);
+  };
+  fastify.addHook("onClose", async () => pages.close());
   const sendStepPage = async (request: FastifyRequest, reply: FastifyReply, page: StepPage) => {
     const drawn = await (await stepRenderer())?.render(page.flow, page.served);
     // The page holds the visitor's answers: never kept by any cache, and fetched again on the browser's Back.
@@ -100,6 +110,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const found = pageFlow(request, reply);
     if (!found.flow) return found.sent;
     const { flow } = found;
+    warmChanges();
 
     // A step past the first, drawn by the server from the visit's kept answers.
     if (request.query.step !== undefined) {
@@ -115,14 +126,16 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const version = await serveVisit(request, reply, flow, (v) => hasPage(flow, v), { asked: request.query.v, shows: request.method === "GET", showsStart: true });
     // The page differs from visit to visit: never from a shared cache, always checked with the server.
     reply.header("vary", "Cookie").header("cache-control", "private, no-cache");
-    if (await isBuilt(versionPageFile(flow.path, version))) return reply.sendFile(versionPageFile(flow.path, version));
-    const drawn = await (await stepRenderer())?.firstPage(flows.getFlow(flow.id, version)!);
+    const page = await pages.firstPage(flows.getFlow(flow.id, version)!).catch((error: unknown) => {
+      request.log.error({ err: error, flowId: flow.id, version }, `Quote flow ${flow.id}: v${version}'s page could not be made`);
+      return undefined;
+    });
     // The control has no page this server can send (quotePageFiles.ts): the error page, and /api/health names the flow.
-    if (drawn === undefined) {
+    if (page === undefined) {
       request.log.error({ flowId: flow.id, version }, `Quote flow ${flow.id}: v${version} has no page this server can draw; answering ${quotePath(flow.path)} with the error page`);
       return sendUnavailablePage(reply, siteDir);
     }
-    return reply.type("text/html; charset=utf-8").send(drawn);
+    return sendVersionPage(request, reply, page);
   };
 
   /**
