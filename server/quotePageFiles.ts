@@ -12,7 +12,8 @@ import path from "node:path";
 import type { CorpusFlow, FlowCorpus } from "../engine/core/flowCorpus";
 import type { FlowDocument } from "../engine/core/types";
 import { loadStepRenderer, type PublishedData, type StepRenderer } from "./plainQuote/stepPages";
-import { versionPages, type VersionData, type VersionPage } from "./versionPages/versionPages";
+import { PAGE_TEMPLATE } from "./versionPages/pageJob";
+import { versionPages, type FlowIndexed, type VersionData, type VersionPage } from "./versionPages/versionPages";
 
 /** The page the build wrote for one version, beside the quote page's index.html. */
 export const versionPageFile = (flowPath: string, version: number): string => path.posix.join("quote", flowPath, `v${version}.html`);
@@ -26,7 +27,7 @@ export interface QuotePageFiles {
   isBuilt(file: string): Promise<boolean>;
   /** The build's server bundle, loaded on the first later step drawn; undefined when the build wrote none. */
   stepRenderer(): Promise<StepRenderer | undefined>;
-  /** Whether the build made a page for the flow at all (not on an API-only server, nor for a flow added since the build). */
+  /** Whether the flow has pages at all: the build made one for it, or its server bundle draws any flow's (not on an API-only server). */
   hasFlowPage(flow: CorpusFlow): Promise<boolean>;
   /** Whether a version's first page can be sent. */
   hasPage(flow: CorpusFlow, version: number): Promise<boolean>;
@@ -42,7 +43,12 @@ export interface QuotePageFiles {
  * alone: the build's own validators), and `published` what a
  * later step of a version published since carries (none: such a version's later steps are not drawn).
  */
-export function quotePageFiles(siteDir: string, data: VersionData = async (document) => ({ document, validators: {} }), published?: PublishedData): QuotePageFiles {
+export function quotePageFiles(
+  siteDir: string,
+  data: VersionData = async (document) => ({ document, validators: {} }),
+  published?: PublishedData,
+  indexed?: FlowIndexed,
+): QuotePageFiles {
   const built = new Map<string, Promise<boolean>>();
   const isBuilt = (file: string) => {
     let answer = built.get(file);
@@ -50,13 +56,19 @@ export function quotePageFiles(siteDir: string, data: VersionData = async (docum
     return answer;
   };
   let renderer: Promise<StepRenderer | undefined> | undefined;
-  const stepRenderer = () => (renderer ??= loadStepRenderer(siteDir, versionPageFile, published));
-  const pages = versionPages(siteDir, data, versionPageFile);
+  const pages = versionPages(siteDir, data, versionPageFile, indexed);
+  const ownFirstPage = async (flow: FlowDocument) => {
+    const page = await pages.page(flow);
+    return page && { html: page.identity, data: await data(flow) };
+  };
+  const stepRenderer = () => (renderer ??= loadStepRenderer(siteDir, versionPageFile, published, ownFirstPage));
+  // The build's server bundle and page template draw any flow's pages, one the build never knew too.
+  const drawsAnyFlow = async () => (await isBuilt(path.posix.join("..", "server", "entry-server.js"))) && (await isBuilt(path.posix.join("..", "server", PAGE_TEMPLATE)));
   return {
     isBuilt,
     stepRenderer,
     async hasFlowPage(flow) {
-      if (await isBuilt(flowPageFile(flow.path))) return true;
+      if ((await isBuilt(flowPageFile(flow.path))) || (await drawsAnyFlow())) return true;
       for (const { version } of flow.versions) if (await isBuilt(versionPageFile(flow.path, version))) return true;
       return false;
     },

@@ -121,7 +121,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       return sendStepPage(request, reply, page);
     }
 
-    // No page built for the flow (an API-only server, or a flow added since the build): the site's 404.
+    // No page for the flow (an API-only server, or a site built without its server bundle for a flow added since): the site's 404.
     if (!fastify.hasReplyDecorator("sendFile") || !(await pages.hasFlowPage(flow))) return reply.callNotFound();
     const version = await serveVisit(request, reply, flow, (v) => hasPage(flow, v), { asked: request.query.v, shows: request.method === "GET", showsStart: true });
     // The page differs from visit to visit: never from a shared cache, always checked with the server.

@@ -22,6 +22,8 @@ export interface PageJob {
   data: PublishedFlowData;
   /** The file the build wrote for this version's page, relative to the site's folder (a site without a server bundle). */
   builtFile: string;
+  /** Drawn with `<meta name="robots" content="noindex">` in place of its canonical link (a flow not listed for search). */
+  noindex?: boolean;
 }
 
 /** A page as kept: its bytes, compressed two ways, and its ETag's content hash. */
@@ -48,7 +50,7 @@ export function pageMaker(siteDir: string): { siteDir: string; drawing: Promise<
 }
 
 /** Makes one version's page, or undefined when this site can make none for it. */
-export async function makePage(maker: ReturnType<typeof pageMaker>, { data, builtFile }: PageJob): Promise<MadePage | undefined> {
+export async function makePage(maker: ReturnType<typeof pageMaker>, { data, builtFile, noindex = false }: PageJob): Promise<MadePage | undefined> {
   const drawing = await maker.drawing;
   let html: Buffer | undefined;
   if (drawing) {
@@ -57,7 +59,7 @@ export async function makePage(maker: ReturnType<typeof pageMaker>, { data, buil
     const page = await drawing.bundle.render(quotePath(document.path), document.version);
     html = Buffer.from(
       drawing.template
-        .replace("<!--app-head-->", () => page.head)
+        .replace("<!--app-head-->", () => (noindex ? unindexed(page.head) : page.head))
         .replace("<!--app-html-->", () => page.html)
         .replace("</body>", () => `${dataBlock(PUBLISHED_FLOW_ID, data)}</body>`),
     );
@@ -71,6 +73,12 @@ export async function makePage(maker: ReturnType<typeof pageMaker>, { data, buil
     gzip: new Uint8Array(gzipSync(html, { level: 9 })),
     hash: createHash("sha256").update(html).digest("base64url").slice(0, 27),
   };
+}
+
+/** A page's head kept out of search engines' indexes: its canonical link becomes a robots meta (site/head.tsx draws one or the other). */
+function unindexed(head: string): string {
+  if (head.includes('<meta name="robots"')) return head;
+  return head.replace(/<link rel="canonical"[^>]*\/>/, () => '<meta name="robots" content="noindex" />');
 }
 
 /** JSON in a data block: never run, so the Content Security Policy has nothing to allow; "<" escaped so no text can close it. */

@@ -22,6 +22,12 @@ export interface VersionPage {
 /** What a version's page carries: its document and its validators' addresses (none: the build's own loaders). */
 export type VersionData = (flow: FlowDocument) => Promise<PublishedFlowData>;
 
+/**
+ * Whether a flow's pages may be indexed by search engines. Every flow is today (the site's own pages decide); a flow
+ * made in the studio is to be kept out until a publisher lists it.
+ */
+export type FlowIndexed = (document: FlowDocument) => boolean;
+
 export interface VersionPages {
   /** The version's page, made now if it was not yet; undefined when this site can make none for it. */
   page(flow: FlowDocument): Promise<VersionPage | undefined>;
@@ -32,6 +38,7 @@ export interface VersionPages {
 
 interface Kept {
   document: FlowDocument;
+  noindex: boolean;
   page: Promise<VersionPage | undefined>;
 }
 
@@ -39,25 +46,26 @@ interface Kept {
  * The pages of the site built into `siteDir` (its client folder); `builtFile` names the file the build wrote for a
  * version (sent as it is by a site built without a server bundle).
  */
-export function versionPages(siteDir: string, data: VersionData, builtFile: (flowPath: string, version: number) => string): VersionPages {
+export function versionPages(siteDir: string, data: VersionData, builtFile: (flowPath: string, version: number) => string, indexed: FlowIndexed = () => true): VersionPages {
   const thread = pagesThread(siteDir);
   const kept = new Map<string, Kept>();
   const page = (document: FlowDocument) => {
     const key = `${document.id}@${document.version}`;
     const known = kept.get(key);
+    const noindex = !indexed(document);
     // A published version never changes; a catalogue read again may hand the same document as a new object.
-    if (known && (known.document === document || JSON.stringify(known.document) === JSON.stringify(document))) {
+    if (known && known.noindex === noindex && (known.document === document || JSON.stringify(known.document) === JSON.stringify(document))) {
       known.document = document;
       return known.page;
     }
     const made = (async () => {
-      const job: PageJob = { data: await data(document), builtFile: builtFile(document.path, document.version) };
+      const job: PageJob = { data: await data(document), builtFile: builtFile(document.path, document.version), ...(noindex ? { noindex } : {}) };
       return asPage(await thread.make(job));
     })();
     made.catch(() => {
       if (kept.get(key)?.page === made) kept.delete(key);
     });
-    kept.set(key, { document, page: made });
+    kept.set(key, { document, noindex, page: made });
     return made;
   };
   let warming = Promise.resolve();

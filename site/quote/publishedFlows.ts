@@ -5,6 +5,8 @@
  */
 import { PUBLISHED_FLOW_ID, type PublishedFlowData } from "../../engine/core/servedStep";
 import type { FlowDocument } from "../../engine/core/types";
+import { flows } from "virtual:flow-manifest";
+import type { FlowSummary } from "./flowSummary";
 
 const handed = new Map<string, PublishedFlowData>();
 
@@ -37,4 +39,27 @@ export function publishedDocument(flowId: string, version: number): FlowDocument
 /** The address of a published version's precompiled validator for a step key. */
 export function publishedValidator(flowId: string, version: number, key: string): string | undefined {
   return published(flowId, version)?.validators[key];
+}
+
+/**
+ * Every flow this bundle or page can draw: the build's, then any whose id the build never knew (a flow made since,
+ * by its published version's document), served in that version.
+ */
+export function servedFlows(): FlowSummary[] {
+  const since = new Map<string, FlowSummary>();
+  const page = inPage();
+  for (const { document } of [...handed.values(), ...(page ? [page] : [])]) {
+    if (flows.some((f) => f.id === document.id)) continue;
+    const versions = [...new Set([...(since.get(document.id)?.versions ?? []), document.version])];
+    since.set(document.id, {
+      id: document.id,
+      path: document.path,
+      title: document.title,
+      ...(document.serviceType ? { serviceType: document.serviceType } : {}),
+      defaultVersion: document.version,
+      weights: { [String(document.version)]: 100 },
+      versions,
+    });
+  }
+  return since.size === 0 ? flows : [...flows, ...since.values()];
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../engine/node/formsFolder";
 import { ANALYST, analystsServerPerTest, basic } from "./support/analysts";
+import { PlainBrowser, UP_TO_ADDRESS } from "./support/plainBrowser";
 import { BROWSER_AGENT } from "./support/quoteVisits";
 import { serverDialects } from "./support/serverOnDialect";
 import { makeTempDir, removeTempDir } from "./testServer";
@@ -22,6 +23,9 @@ const asJo = { authorization: basic(ANALYST.name, ANALYST.password) };
 const PUBLISHER = [{ ...ANALYST, role: "publisher" as const }];
 
 let formsWithoutV3: string;
+/** The forms folder with a flow the build never knew: a copy of business energy v1 under a new id, address and title. */
+let formsWithNewFlow: string;
+const NEW_FLOW = { id: "shop-energy", path: "shop-energy", title: "Compare energy prices for your shop" };
 
 beforeAll(async () => {
   if (!existsSync(path.join(repoRoot, "dist/server/entry-server.js"))) throw new Error("dist/ is missing: run `npm run build` first (npm test does).");
@@ -31,10 +35,18 @@ beforeAll(async () => {
   await rm(path.join(formsWithoutV3, FLOW, "v3.json"));
   const split = JSON.parse(await readFile(path.join(formsWithoutV3, FLOW, "split.json"), "utf8")) as { weights: Record<string, number> };
   await writeFile(path.join(formsWithoutV3, FLOW, "split.json"), JSON.stringify({ ...split, weights: { 1: 50, 2: 50 } }));
+
+  formsWithNewFlow = path.join(await makeTempDir("switchplan-forms-"), "forms");
+  await cp(path.join(repoRoot, "forms"), formsWithNewFlow, { recursive: true });
+  await cp(path.join(repoRoot, "forms", FLOW), path.join(formsWithNewFlow, NEW_FLOW.id), { recursive: true });
+  for (const version of [2, 3]) await rm(path.join(formsWithNewFlow, NEW_FLOW.id, `v${version}.json`));
+  await writeFile(path.join(formsWithNewFlow, NEW_FLOW.id, "v1.json"), JSON.stringify({ ...document(1), ...NEW_FLOW }, null, 2));
+  await writeFile(path.join(formsWithNewFlow, NEW_FLOW.id, "split.json"), JSON.stringify({ ...split, default: 1, weights: { 1: 100 } }));
 });
 
 afterAll(async () => {
   if (formsWithoutV3) await removeTempDir(path.dirname(formsWithoutV3));
+  if (formsWithNewFlow) await removeTempDir(path.dirname(formsWithNewFlow));
 });
 
 const document = (version: number): Record<string, unknown> => JSON.parse(readFileSync(path.join(repoRoot, "forms", FLOW, `v${version}.json`), "utf8")) as Record<string, unknown>;
@@ -114,4 +126,34 @@ describe.each(serverDialects)("shipping, stopping and restoring any version, on 
     expect((await traffic(app, "/restore", { change: shippingV2 })).statusCode).toBe(200);
     await everyPageServed(app, 2);
   }, 180_000);
+});
+
+describe.each(serverDialects)("a flow the build never knew, on %s", (dialect, skipped) => {
+  const start = analystsServerPerTest();
+  const NEW_PAGE = `/quote/${NEW_FLOW.path}/`;
+
+  it.skipIf(skipped)("is served with its own title, its first page as kept bytes and its later steps without scripts", async () => {
+    const { app } = await start(dialect, { SITE_DIR, FORMS_DIR: formsWithNewFlow }, PUBLISHER, { quotePages: false });
+    const first = await app.inject({ method: "GET", url: NEW_PAGE, headers: { "user-agent": BROWSER_AGENT, "accept-encoding": "br" } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(first.headers.etag).toMatch(/^"[\w-]{27}-br"$/);
+    const identity = await app.inject({ method: "GET", url: NEW_PAGE, headers: { "user-agent": BROWSER_AGENT } });
+    expect(identity.body).toContain(`<title>${NEW_FLOW.title}`);
+    expect(identity.body).toContain('data-flow-version="1"');
+    expect(identity.body).toContain(`<link rel="canonical"`);
+    expect(identity.body).not.toContain('name="robots"');
+
+    // Without scripts: each later step is that step's own page, holding the visitor's answers, never kept.
+    const browser = new PlainBrowser(app);
+    for (const [step, answers] of UP_TO_ADDRESS) {
+      const answered = await browser.answer(NEW_PAGE, step, answers);
+      expect(answered.statusCode).toBe(303);
+      const later = await browser.get(String(answered.headers.location));
+      expect(later.statusCode).toBe(200);
+      expect(later.headers["cache-control"]).toBe("no-store");
+      expect(later.body).toContain(`<title>${NEW_FLOW.title}`);
+      expect(later.body).toContain(`data-step="${String(answered.headers.location).split("step=")[1]}"`);
+    }
+  }, 120_000);
 });
