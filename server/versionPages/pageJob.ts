@@ -57,12 +57,7 @@ export async function makePage(maker: ReturnType<typeof pageMaker>, { data, buil
     drawing.bundle.addPublishedFlow(data);
     const { document } = data;
     const page = await drawing.bundle.render(quotePath(document.path), document.version);
-    html = Buffer.from(
-      drawing.template
-        .replace("<!--app-head-->", () => (noindex ? unindexed(page.head) : page.head))
-        .replace("<!--app-html-->", () => page.html)
-        .replace("</body>", () => `${dataBlock(PUBLISHED_FLOW_ID, data)}</body>`),
-    );
+    html = Buffer.from(versionPageHtml(drawing.template, page, data, noindex));
   } else {
     html = await readFile(path.join(maker.siteDir, builtFile)).catch(() => undefined);
   }
@@ -73,6 +68,18 @@ export async function makePage(maker: ReturnType<typeof pageMaker>, { data, buil
     gzip: new Uint8Array(gzipSync(html, { level: 9 })),
     hash: createHash("sha256").update(html).digest("base64url").slice(0, 27),
   };
+}
+
+/**
+ * A version's first page: its drawing (the bundle's `render` of its quote page in that version) in the build's page
+ * template, carrying its data. The build writes each version it knows this way (scripts/prerender.ts), so its file
+ * holds the bytes this server sends.
+ */
+export function versionPageHtml(template: string, page: { head: string; html: string }, data: PublishedFlowData, noindex = false): string {
+  return template
+    .replace("<!--app-head-->", () => (noindex ? unindexed(page.head) : page.head))
+    .replace("<!--app-html-->", () => page.html)
+    .replace("</body>", () => `${dataBlock(PUBLISHED_FLOW_ID, data)}</body>`);
 }
 
 /** A page's head kept out of search engines' indexes: its canonical link becomes a robots meta (site/head.tsx draws one or the other). */

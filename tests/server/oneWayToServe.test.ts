@@ -15,6 +15,8 @@ import { PlainBrowser, UP_TO_ADDRESS } from "./support/plainBrowser";
 import { BROWSER_AGENT } from "./support/quoteVisits";
 import { serverDialects } from "./support/serverOnDialect";
 import { makeTempDir, removeTempDir } from "./testServer";
+import { quotePageFiles } from "../../server/quotePageFiles";
+import type { FlowDocument } from "../../engine/core/types";
 
 const SITE_DIR = path.join(repoRoot, "dist/client");
 const FLOW = "business-energy";
@@ -156,4 +158,21 @@ describe.each(serverDialects)("a flow the build never knew, on %s", (dialect, sk
       expect(later.body).toContain(`data-step="${String(answered.headers.location).split("step=")[1]}"`);
     }
   }, 120_000);
+});
+
+describe("a flow kept out of search indexes", () => {
+  it("has its pages drawn with a robots noindex in place of their canonical link, and the other flows as before", async () => {
+    const pages = quotePageFiles(SITE_DIR, undefined, undefined, (flow) => flow.id !== NEW_FLOW.id);
+    try {
+      const unlisted = (await pages.firstPage({ ...document(1), ...NEW_FLOW } as unknown as FlowDocument))!.identity.toString("utf8");
+      expect(unlisted).toContain('<meta name="robots" content="noindex" />');
+      expect(unlisted).not.toContain('rel="canonical"');
+      expect(unlisted).toContain(`<title>${NEW_FLOW.title}`);
+      const listed = (await pages.firstPage(document(1) as unknown as FlowDocument))!.identity.toString("utf8");
+      expect(listed).toContain('rel="canonical"');
+      expect(listed).not.toContain('name="robots"');
+    } finally {
+      await pages.close();
+    }
+  }, 60_000);
 });
