@@ -3,7 +3,8 @@
  * made one way from the published state and kept as bytes (server/versionPages/): drawn by the build's server bundle
  * into the build's page template, carrying the version's document and its validators' addresses. Later steps of a
  * quote without scripts are drawn into the version's page the build wrote (`quote/<path>/v<N>.html`, also the
- * studio previews' base), or into the flow's page (`index.html`) for a version published since (plainQuote/stepPages.ts).
+ * studio previews' base), into the flow's page (`index.html`) for a version published since, or, for a flow the
+ * build never knew, into its version's own first page (plainQuote/stepPages.ts).
  * A flow whose page the build made, but whose control has no page, cannot be served: its page answers with the
  * error page, and /api/health and the metrics name it.
  */
