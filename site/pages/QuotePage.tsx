@@ -29,9 +29,10 @@ function loadFlow(flowId: string, version: number): Promise<FlowDocument> {
   const key = `${flowId}@${version}`;
   let promise = documents.get(key);
   if (!promise) {
+    // The page carries its version's document (server/versionPages/): a version the build knew loads no chunk for it either.
+    const inPage = publishedDocument(flowId, version);
     const load = loaders[flowId]?.[version];
-    const published = load ? undefined : publishedDocument(flowId, version);
-    promise = load ? load() : published ? Promise.resolve(published) : Promise.reject(new Error(`No quote flow ${key}`));
+    promise = inPage ? Promise.resolve(inPage) : load ? load() : Promise.reject(new Error(`No quote flow ${key}`));
     documents.set(key, promise);
   }
   return promise;
