@@ -33,7 +33,8 @@ try {
 }
 
 // Nothing broken ships: the flows are checked as forms:check checks them, and any error stops the build here.
-const { findings } = loadFlowCorpus(formsDirFromEnv());
+const corpus = loadFlowCorpus(formsDirFromEnv());
+const { findings } = corpus;
 if (hasErrors(findings)) {
   console.error(`The quote flows have errors; nothing was built.\n${formatFindings(findings)}`);
   process.exit(1);
@@ -56,7 +57,7 @@ await build({
 });
 // The flow studio for signed-in analysts: its own bundle, served only behind the analysts' gate (never to visitors).
 await build({ ...shared, base: "/analysts/studio/", build: { outDir: path.join(outDir, "studio"), emptyOutDir: true, manifest: false, rollupOptions: { input: `${root}site/studio/index.html` } } });
-const pages = await prerenderSite(outDir);
+const pages = await prerenderSite(outDir, corpus.flows.flatMap((flow) => flow.versions.flatMap((v) => (v.flow ? [v.flow] : []))));
 const compressed = await precompress(clientDir);
 console.log(`Built ${pages.length} pages into ${path.relative(root, clientDir) || clientDir} (${compressed} files also as .br and .gz)`);
 

@@ -1,6 +1,8 @@
 /**
  * Renders every static path of the site into <out>/client/<path>/index.html, plus 404.html and each quote page's
- * versions (<path>/v<N>.html, which the server chooses between per visit), and writes the
+ * versions (<path>/v<N>.html, drawn as the server draws every version's first page, server/versionPages/, into the
+ * page template written beside the server bundle; also the base of the studio's previews and of later steps drawn
+ * without scripts), and writes the
  * sitemap.xml (every pre-rendered page that may be indexed), robots.txt and each news service's Atom feed beside
  * them, and quote-unavailable.html (what the server answers for a flow it cannot serve).
  */
@@ -8,6 +10,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RenderedPage } from "../site/entry-server";
+import { PAGE_TEMPLATE, versionPageHtml } from "../server/versionPages/pageJob";
+import { quotePath } from "../engine/core/quotePaths";
+import type { FlowDocument } from "../engine/core/types";
 
 interface ServerEntry {
   render(url: string, quoteVersion?: number): Promise<RenderedPage>;
@@ -22,10 +27,12 @@ interface ServerEntry {
  * Writes the pages, sitemap, robots.txt and feeds into `outDir`/client, using the server bundle in `outDir`/server,
  * and returns the paths of the pages written.
  */
-export async function prerenderSite(outDir: string): Promise<string[]> {
+export async function prerenderSite(outDir: string, documents: FlowDocument[]): Promise<string[]> {
   const clientDir = path.join(outDir, "client");
   const template = entryAfterFirstPaint(await inlineStylesheets(await readFile(path.join(clientDir, "index.html"), "utf8"), clientDir));
   const entry = (await import(pathToFileURL(path.join(outDir, "server/entry-server.js")).href)) as ServerEntry;
+  // The template every version's first page is drawn into by the server (server/versionPages/), beside its bundle.
+  await writeFile(path.join(outDir, "server", PAGE_TEMPLATE), template);
   const written: string[] = [];
   const indexable: string[] = [];
   const pages: Array<{ url: string; file: string; version?: number }> = [
@@ -39,8 +46,15 @@ export async function prerenderSite(outDir: string): Promise<string[]> {
     // No module preloads, the quote pages' included: a page paints from its HTML and inline styles before any chunk
     // competes with it. The server sends the visit's version already drawn, so nothing waits on the form's code.
     await mkdir(path.dirname(file), { recursive: true });
+    if (version !== undefined) {
+      // A version's first page as the server makes every version's (server/versionPages/pageJob.ts), so the file
+      // holds the bytes it sends for that version.
+      const document = documents.find((d) => quotePath(d.path) === url && d.version === version);
+      if (!document) throw new Error(`prerender: no document for ${url} v${version}`);
+      await writeFile(file, versionPageHtml(template, { head, html }, { document, validators: {} }));
+      continue;
+    }
     await writeFile(file, template.replace("<!--app-head-->", head).replace("<!--app-html-->", html));
-    if (version !== undefined) continue;
     written.push(url);
     if (!noindex) indexable.push(url);
   }

@@ -18,7 +18,7 @@ import { firstValueQuery } from "./firstValueQuery";
 import { requestIdOf, returnRequestIds } from "./requestIds";
 import { logFlowFindings, type FlowCatalog } from "./flowCatalog";
 import { publishedFlowCatalog } from "./publishing/publishedCatalog";
-import { validatorAssets } from "./publishing/validatorAssets";
+import { siteValidatorRuntime, validatorAssets } from "./publishing/validatorAssets";
 import flowAssetsRoutes from "./plugins/flowAssetsRoutes";
 import type { FlowDocument } from "../engine/core/types";
 import { parseOpeningHours } from "./hours/openingHours";
@@ -42,6 +42,8 @@ import newsletterRoutes from "./plugins/newsletterRoutes";
 import partnersRoutes from "./plugins/partnersRoutes";
 import previewRoutes from "./plugins/previewRoutes";
 import quotePages from "./plugins/quotePages";
+import sitemapRoute from "./plugins/sitemapRoute";
+import { listedFlows } from "./studio/listedFlows";
 import { quotePageFiles, versionPageFile } from "./quotePageFiles";
 import { plainQuote } from "./plainQuote/plainQuote";
 import type { LeadTaking } from "./leads/takeLead";
@@ -132,9 +134,13 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
     await redis?.close();
   });
   // A version published since the build is drawn by the server, its validators made by the server (one path with the build's).
-  const flowAssets = validatorAssets();
+  // Their format checks come from the site's own chunk, as a built version's do.
+  const flowAssets = validatorAssets(await siteValidatorRuntime(config.siteDir));
   const publishedData = published ? async (flow: FlowDocument) => ({ document: flow, validators: Object.fromEntries([...(await flowAssets.of(flow))].map(([key, asset]) => [key, asset.url])) }) : undefined;
-  const pages = quotePageFiles(config.siteDir, publishedData);
+  // Every version's first page carries its document and, from the store, its validators' addresses (quotePageFiles.ts).
+  // A flow made in the studio is kept out of search engines until a publisher lists it (studio/listedFlows.ts).
+  const listed = listedFlows();
+  const pages = quotePageFiles(config.siteDir, publishedData, publishedData, (document) => listed.indexed(document.id));
   // The operators' metrics only with a metrics port (server/metrics/): without one, no part is given any to count.
   const metrics = config.metrics.port === undefined ? undefined : serverMetrics({ buyers, flows, pages, siteHours, now, log: app.log, ...(redis ? { redis } : {}) });
   const db = config.databaseUrl
@@ -170,6 +176,8 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
       await app.close();
       throw error;
     });
+    await listed.attach(db, flows.corpus().flows.map((f) => f.id), (error) => publishedLog.warn({ err: error }, "could not read which flows made in the studio are listed"));
+    app.addHook("onClose", async () => listed.close());
   }
 
   await app.register(errorHandler, { onServerFault: (error) => (isStoreError(error) ? metrics?.storage.failed("request") : undefined) });
@@ -216,11 +224,12 @@ export async function buildServer({ config, logger, deliveryWorker, now = () => 
   const budgets = { newVisits: clientBudget(counts, "new-visits", { max: newVisitsMax, windowMs }), quoteSessions: clientBudget(counts, "quote-sessions", { max: quoteSessionsMax, windowMs }) };
   const plain = plainQuote({ db, flows, check: taking.check, taking, addresses, addressBudget, buyers, siteHours, formsDir: config.formsDir, now });
   if (published) await app.register(flowAssetsRoutes, { flows, assets: flowAssets });
-  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, pages, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, ...(metrics ? { metrics: metrics.experiments } : {}) });
+  await app.register(quotePages, { db, flows, now, siteDir: config.siteDir, pages, plain, plainRateLimitMax: config.rateLimit.max * PLAIN_STEPS_PER_POST, budgets, siteOrigin: ownOrigin, indexed: listed.indexed, ...(metrics ? { metrics: metrics.experiments } : {}) });
+  if (app.hasReplyDecorator("sendFile")) await app.register(sitemapRoute, { siteDir: config.siteDir, flows, listed });
   await app.register(healthRoutes, { db, flows, pages, spool, now });
   if (analysts === "signed-in") await importAnalystsFile(db, config.analystsFile, now(), app.log);
   const access = analysts === "open" ? "open" : analystsAccess({ directory: analystsDirectory(db), limits: signInLimits(counts), db, now });
-  const publishing = published ? { publishing: { db, catalog: published, check: taking.check } } : {};
+  const publishing = published ? { publishing: { db, catalog: published, check: taking.check, onListed: () => listed.read() } } : {};
   await app.register(analystsRoutes, { access, db, flows, picturesDir: analystsPicturesDir(config.siteDir), studioDir: path.join(path.dirname(config.siteDir), "studio"), settleHours: config.resultsSettleHours, siteOrigin: ownOrigin, now, ...publishing });
   await app.register(previewRoutes, { db, flows, siteDir: config.siteDir, versionPage: versionPageFile, now });
   await app.register(addressesRoutes, { provider: addresses, budget: addressBudget });

@@ -1,10 +1,10 @@
 /** The site's routes. Pages load lazily; the pre-rendered HTML stays until a page's code has arrived. */
 import { lazy, use } from "react";
 import { Route, Routes, useLocation } from "react-router";
-import { flows } from "virtual:flow-manifest";
 import { SiteLayout } from "./layout/SiteLayout";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
 import type { FlowSummary } from "./quote/flowSummary";
+import { servedFlows } from "./quote/publishedFlows";
 import { ServedVersionContext, versionFromServer } from "./quote/servedVersion";
 import { quotePath } from "../engine/core/quotePaths";
 
@@ -38,7 +38,7 @@ export function App() {
   return (
     <Routes>
       <Route element={<SiteLayout />}>
-        {flows.map((flow) => (
+        {servedFlows().map((flow) => (
           <Route
             key={flow.id}
             path={quotePath(flow.path)}

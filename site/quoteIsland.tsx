@@ -6,21 +6,20 @@
  */
 import { StrictMode, Suspense, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
-import { flows } from "virtual:flow-manifest";
 import { cookieSettings } from "./consent/consentActions";
 import { Hydrated, nextShown } from "./layout/hydrated";
 import { NavigationContext, type SiteNavigate } from "./navigation";
 import QuotePage from "./pages/QuotePage";
 import { QuoteErrorBoundary } from "./quote/QuoteErrorBoundary";
+import { servedFlows } from "./quote/publishedFlows";
 import { quotePath } from "../engine/core/quotePaths";
 import { preloadStepKind } from "../engine/react/registry";
 import { ServedStepContext, servedStepInPage, versionInMarkup } from "./quote/servedVersion";
 import { enhanceStaticPage, takeOverPage } from "./staticPage";
-import { unbuiltFlowInPage } from "./quote/publishedFlows";
 
 export async function startQuoteIsland(root: HTMLElement): Promise<void> {
   const main = root.querySelector<HTMLElement>("main")!;
-  const flow = flows.find((f) => quotePath(f.path) === location.pathname) ?? unbuiltFlowInPage(location.pathname);
+  const flow = servedFlows().find((f) => quotePath(f.path) === location.pathname);
   if (!flow) throw new Error(`No quote flow at ${location.pathname}`);
   // The version the server chose and rendered: the form takes over its markup as it is.
   const version = versionInMarkup(main) ?? flow.defaultVersion;

@@ -15,6 +15,9 @@ export const formatModules: Record<string, { module: string; name: string }> = {
   "plain-text": { module: "engine/core/formats/plainText.ts", name: "isPlainText" },
 };
 
+/** The Ajv runtime helpers (`ajv/dist/runtime/<name>`) the site's validator runtime chunk gives (site/quote/validatorRuntime.ts). */
+export const AJV_RUNTIME_HELPERS = ["ucs2length", "equal"] as const;
+
 /** Format name → check, registered with Ajv. */
 export const formats: Record<string, (value: string) => boolean> = {
   "uk-phone": isUkPhone,

@@ -37,14 +37,36 @@ export function validatorSchemas(corpus: FlowCorpus): Map<string, JsonSchema> {
   return schemas;
 }
 
-/** The ES module source of one precompiled validator. */
-export function validatorModule(schema: JsonSchema): string {
+/**
+ * The format checks and Ajv helpers the site's own chunk gives (site/quote/validatorRuntime.ts): a validator made
+ * for it imports them from `url` (the chunk's built address) instead of carrying its own copies.
+ */
+export interface ValidatorRuntime {
+  url: string;
+  formats: readonly string[];
+  helpers: readonly string[];
+}
+
+/** The ES module source of one precompiled validator; with a runtime, importing what it gives from that chunk. */
+export function validatorModule(schema: JsonSchema, runtime?: ValidatorRuntime): string {
   const options = precompileOptions();
   const code = compileSchemaValidatorsCode({ ...schema, $id: VALIDATOR_EXPORT } as RJSFSchema, {
     ...options,
     ajvOptionsOverrides: { ...options.ajvOptionsOverrides, code: { esm: true, lines: false, formats: _`formats` } },
   });
-  return `${formatImports(code)}\n${esmRuntimeImports(code)}`;
+  return runtime ? `${runtimeImports(code, runtime)}` : `${formatImports(code)}\n${esmRuntimeImports(code)}`;
+}
+
+/** The generated code with its formats and Ajv helpers read from the site's chunk (any other helper bundled as before). */
+function runtimeImports(code: string, runtime: ValidatorRuntime): string {
+  const used = [...new Set([...code.matchAll(/formats\["([^"]+)"\]/g)].map((m) => m[1]!))];
+  const missing = used.filter((format) => !runtime.formats.includes(format));
+  if (missing.length > 0) throw new Error(`step-validators: the site's validator runtime has no check for format "${missing[0]}"`);
+  const lines = [`import { formatCheck, ajvHelper } from ${JSON.stringify(runtime.url)};`, `const formats = { ${used.map((f) => `${JSON.stringify(f)}: await formatCheck(${JSON.stringify(f)})`).join(", ")} };`];
+  const body = code.replace(/const (\w+) = require\("ajv\/dist\/runtime\/(\w+)"\)\.default;/g, (match, name: string, helper: string) =>
+    runtime.helpers.includes(helper) ? `const ${name} = await ajvHelper(${JSON.stringify(helper)});` : match,
+  );
+  return `${lines.join("\n")}\n${esmRuntimeImports(body)}`;
 }
 
 /** Imports only the format checks the generated code reads (as `formats["name"]`). */

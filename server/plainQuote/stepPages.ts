@@ -15,7 +15,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PUBLISHED_FLOW_ID, SERVED_STEP_ID, type PublishedFlowData, type ServedStep } from "../../engine/core/servedStep";
 import type { FlowDocument } from "../../engine/core/types";
-import { ownHead, STAND_IN_PAGE } from "./standInPage";
 import { StepDrawings } from "./stepDrawings";
 
 /** What the server bundle renders a step with. */
@@ -34,12 +33,13 @@ export interface DrawnPage {
 export interface StepRenderer {
   /** The page, or undefined when there is none to draw it in (no page built for the flow, or a version published since with no data). */
   render(flow: FlowDocument, served: ServedStep): Promise<DrawnPage | undefined>;
-  /** The first step's page of a version published since the build (a built version's is a file of the build). */
-  firstPage(flow: FlowDocument): Promise<string | undefined>;
 }
 
 /** What a page of a version published since the build carries: its document and its validators' addresses. */
 export type PublishedData = (flow: FlowDocument) => Promise<PublishedFlowData | undefined>;
+
+/** A version's own first page as kept (server/versionPages/, carrying its document already) and what it carries. */
+export type FirstPage = (flow: FlowDocument) => Promise<{ html: Buffer; data: PublishedFlowData } | undefined>;
 
 const compress = promisify(brotliCompress);
 /** Quality 5 of 11: most of Brotli's gain on a page of a few tens of kB, in about a millisecond of a pool thread. */
@@ -58,7 +58,12 @@ const MAIN = /^([\s\S]*?<main\b[^>]*>)[\s\S]*(<\/main>[\s\S]*)$/;
  * The renderer of a built site (`siteDir` is its client folder; `versionPage` names a version's page in it), or
  * undefined when the build wrote no server bundle.
  */
-export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: string, version: number) => string, published: PublishedData = async () => undefined): Promise<StepRenderer | undefined> {
+export async function loadStepRenderer(
+  siteDir: string,
+  versionPage: (flowPath: string, version: number) => string,
+  published: PublishedData = async () => undefined,
+  firstPage: FirstPage = async () => undefined,
+): Promise<StepRenderer | undefined> {
   const bundleFile = path.join(siteDir, "..", "server", "entry-server.js");
   if (!(await stat(bundleFile).then((s) => s.isFile(), () => false))) return undefined;
   const bundle = (await import(pathToFileURL(bundleFile).href)) as StepBundle;
@@ -75,15 +80,20 @@ export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: 
     const built = await shellFile(file);
     if (built) return { shell: built };
     const data = await published(flow);
-    if (!data) return {};
-    bundle.addPublishedFlow(data);
-    const shell = (await shellFile(path.posix.join(path.posix.dirname(file), "index.html"))) ?? (await standInShell(flow));
-    return shell ? { shell, data } : {};
+    if (data) bundle.addPublishedFlow(data);
+    const shell = data && (await shellFile(path.posix.join(path.posix.dirname(file), "index.html")));
+    if (shell) return { shell, data };
+    // A flow the build never knew has no page of the build's: its later steps go into its version's own first page.
+    return ownShell(flow);
   };
-  // A flow the build never knew is drawn into the stand-in page, its head made the flow's own (standInPage.ts).
-  const standInShell = async (flow: FlowDocument) => {
-    const shell = await shellFile(STAND_IN_PAGE);
-    return shell && { before: ownHead(shell.before, flow), after: shell.after };
+  const ownShells = new WeakMap<Buffer, PageShell | undefined>();
+  const ownShell = async (flow: FlowDocument): Promise<{ shell?: PageShell }> => {
+    const own = await firstPage(flow);
+    if (!own) return {};
+    bundle.addPublishedFlow(own.data);
+    if (!ownShells.has(own.html)) ownShells.set(own.html, cut(own.html.toString("utf8")));
+    const shell = ownShells.get(own.html);
+    return shell ? { shell } : {};
   };
   const drawings = new StepDrawings(async (flow: FlowDocument, served: ServedStep): Promise<DrawnPage | undefined> => {
     const { shell, data } = await shellOf(flow);
@@ -93,25 +103,7 @@ export async function loadStepRenderer(siteDir: string, versionPage: (flowPath: 
     const br = await compress(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
     return { html, br };
   });
-  const firstPages = new Map<string, Promise<string | undefined>>();
-  return {
-    render: (flow, served) => drawings.draw(flow, served),
-    firstPage(flow) {
-      const key = `${flow.id}@${flow.version}`;
-      let page = firstPages.get(key);
-      if (!page) {
-        page = (async () => {
-          const { shell, data } = await shellOf(flow);
-          if (!shell || !data) return undefined;
-          const island = await bundle.renderStepIsland(flow.id, flow.version, undefined);
-          return shell.before + island + shell.after.replace("</body>", () => `${dataBlock(PUBLISHED_FLOW_ID, data)}</body>`);
-        })();
-        page.catch(() => firstPages.delete(key));
-        firstPages.set(key, page);
-      }
-      return page;
-    },
-  };
+  return { render: (flow, served) => drawings.draw(flow, served) };
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * GET /quote/…: the server serves each quote page in the version the visit is assigned. `?v=N` serves N as a
  * preview; otherwise the visit's cookie (made on its first quote page) is hashed with the flow id into the
- * weights in force (experiments/assignVersion.ts). The build pre-renders the first step of every version
- * (`v<N>.html` beside the page's `index.html`), and the server draws a version published since into the flow's page
- * (quotePageFiles.ts), whether it is the control or not, so the HTML is the visit's own and scripts never draw it again.
+ * weights in force (experiments/assignVersion.ts). Every version's first page, built or published since, is made one
+ * way and kept as bytes (server/versionPages/), so the HTML is the visit's own and scripts never draw it again; the
+ * request only picks the bytes for the browser's encoding, or answers 304 when it holds them.
  * A visit served a version by chance counts once per period as an exposure and, served the page itself, as reaching
  * the version's first step (the page is that step, whether or not its scripts run); previews, test visits (`tm`), bots,
  * prefetches and visitors who object to counting never do. A quote page the site's app draws itself (reached from
@@ -34,12 +34,9 @@ import type { Database } from "../storage/schema";
 import type { ClientBudget } from "../security/clientBudget";
 import { QUOTE_SESSIONS_SPENT, takeQuoteSessionStart } from "../plainQuote/quoteSessionBudget";
 import { plainStepOutcome, type ExperimentMetrics, type PlainStepOutcome } from "../metrics/experimentMetrics";
-import { versionPageFile, type QuotePageFiles } from "../quotePageFiles";
+import type { QuotePageFiles } from "../quotePageFiles";
+import { sendVersionPage } from "../versionPages/sendVersionPage";
 import { sendUnavailablePage } from "./flowUnavailablePages";
-import { listedPage, sitemapWith } from "../plainQuote/standInPage";
-import { findStudioFlow, studioFlowIds } from "../storage/studioFlowsStore";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 
 export interface QuotePagesOptions {
   db: Kysely<Database>;
@@ -59,6 +56,8 @@ export interface QuotePagesOptions {
   siteOrigin: () => string;
   /** Counts exposures and plain steps (when the server exports metrics). */
   metrics?: ExperimentMetrics;
+  /** Whether a flow's pages may be indexed (studio/listedFlows.ts); a flow that may not is also sent `X-Robots-Tag: noindex`. */
+  indexed?: (flowId: string) => boolean;
 }
 
 /** What the query asks of the page. */
@@ -71,12 +70,22 @@ interface QuoteQuery {
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
-async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin, metrics, pages }: QuotePagesOptions): Promise<void> {
-  const { isBuilt, stepRenderer, hasPage } = pages;
+async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, plain, plainRateLimitMax, budgets, siteOrigin, metrics, pages, indexed = () => true }: QuotePagesOptions): Promise<void> {
+  const { stepRenderer, hasPage } = pages;
+  // Every version's first page is made at start, then each version the published state gains as it is first seen.
+  let warmed = flows.corpus();
+  void pages.warm(warmed);
+  const warmChanges = () => {
+    if (flows.corpus() === warmed) return;
+    warmed = flows.corpus();
+    void pages.warm(warmed);
+  };
+  fastify.addHook("onClose", async () => pages.close());
   const sendStepPage = async (request: FastifyRequest, reply: FastifyReply, page: StepPage) => {
     const drawn = await (await stepRenderer())?.render(page.flow, page.served);
     // The page holds the visitor's answers: never kept by any cache, and fetched again on the browser's Back.
     reply.code(page.status).header("cache-control", "no-store").type("text/html; charset=utf-8");
+    if (!indexed(page.flow.id)) reply.header("x-robots-tag", "noindex");
     if (drawn !== undefined) {
       reply.header("vary", "accept-encoding");
       if (!/\bbr\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.send(drawn.html);
@@ -104,6 +113,7 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
     const found = pageFlow(request, reply);
     if (!found.flow) return found.sent;
     const { flow } = found;
+    warmChanges();
 
     // A step past the first, drawn by the server from the visit's kept answers.
     if (request.query.step !== undefined) {
@@ -114,27 +124,22 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       return sendStepPage(request, reply, page);
     }
 
-    // No page built for the flow (an API-only server, or a flow added since the build): the site's 404.
+    // No page for the flow (an API-only server, or a site built without its server bundle for a flow added since): the site's 404.
     if (!fastify.hasReplyDecorator("sendFile") || !(await pages.hasFlowPage(flow))) return reply.callNotFound();
     const version = await serveVisit(request, reply, flow, (v) => hasPage(flow, v), { asked: request.query.v, shows: request.method === "GET", showsStart: true });
     // The page differs from visit to visit: never from a shared cache, always checked with the server.
     reply.header("vary", "Cookie").header("cache-control", "private, no-cache");
-    if (await isBuilt(versionPageFile(flow.path, version))) return reply.sendFile(versionPageFile(flow.path, version));
-    const drawn = await (await stepRenderer())?.firstPage(flows.getFlow(flow.id, version)!);
+    const page = await pages.firstPage(flows.getFlow(flow.id, version)!).catch((error: unknown) => {
+      request.log.error({ err: error, flowId: flow.id, version }, `Quote flow ${flow.id}: v${version}'s page could not be made`);
+      return undefined;
+    });
     // The control has no page this server can send (quotePageFiles.ts): the error page, and /api/health names the flow.
-    if (drawn === undefined) {
+    if (page === undefined) {
       request.log.error({ flowId: flow.id, version }, `Quote flow ${flow.id}: v${version} has no page this server can draw; answering ${quotePath(flow.path)} with the error page`);
       return sendUnavailablePage(reply, siteDir);
     }
-    return reply.type("text/html; charset=utf-8").send(await listedOrNot(flow, drawn, reply));
-  };
-
-  /** A flow the build never knew is kept out of search engines until a publisher lists it (plainQuote/standInPage.ts). */
-  const listedOrNot = async (flow: CorpusFlow, page: string, reply: FastifyReply) => {
-    if (!(await pages.drawnInStandIn(flow))) return page;
-    if ((await findStudioFlow(db, flow.id))?.listedAt !== undefined) return listedPage(page);
-    reply.header("x-robots-tag", "noindex");
-    return page;
+    if (!indexed(flow.id)) reply.header("x-robots-tag", "noindex");
+    return sendVersionPage(request, reply, page);
   };
 
   /**
@@ -195,16 +200,6 @@ async function quotePages(fastify: FastifyInstance, { db, flows, now, siteDir, p
       ownHosts: [new URL(siteOrigin()).hostname, hostName(request.headers.host)].filter((h): h is string => h !== undefined),
     });
 
-  // The sitemap the build wrote, with each flow made in the studio since that a publisher has listed.
-  if (fastify.hasReplyDecorator("sendFile")) {
-    fastify.get("/sitemap.xml", async (_request, reply) => {
-      const listed = [...(await studioFlowIds(db))].filter(([, on]) => on).map(([id]) => flows.corpus().flows.find((f) => f.id === id && f.defaultVersion !== undefined));
-      const added = listed.filter((f): f is CorpusFlow => f !== undefined).map((f) => quotePath(f.path));
-      const built = added.length === 0 ? undefined : await readFile(path.join(siteDir, "sitemap.xml"), "utf8").catch(() => undefined);
-      if (built === undefined) return reply.sendFile("sitemap.xml");
-      return reply.header("cache-control", "no-cache").type("application/xml").send(sitemapWith(built, added));
-    });
-  }
   fastify.get("/quote", handler);
   fastify.get("/quote/*", handler);
 

@@ -38,6 +38,7 @@ export async function listNewFlow(context: PublishingContext, { flowId, analyst,
   }
   if (!context.catalog.hasFlow(flowId)) return refused(409, `${flowId} has no published version yet: publish its v1, then list it.`);
   await listStudioFlow(context.db, flowId, analyst, at.toISOString());
+  await context.onListed?.();
   const listed = (await findStudioFlow(context.db, flowId))!;
   return { status: 200, made: { flow: flowId, listedBy: listed.listedBy!, listedAt: listed.listedAt! } };
 }

@@ -19,6 +19,8 @@ export interface PublishingContext {
   db: Kysely<Database>;
   catalog: PublishedFlowCatalog;
   check: SchemaCheck;
+  /** Called once a flow made in the studio is listed, so this instance offers it to search engines at once. */
+  onListed?: () => Promise<void>;
 }
 
 /** Who asks, when and why. */

@@ -6,9 +6,12 @@
  * published version, so whichever instance a browser asks answers it.
  */
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { AJV_RUNTIME_HELPERS, formatModules } from "../../engine/core/fieldFormats";
 import type { FlowDocument, JsonSchema } from "../../engine/core/types";
-import { versionValidatorSchemas } from "../../engine/node/stepValidators";
+import { versionValidatorSchemas, type ValidatorRuntime } from "../../engine/node/stepValidators";
 
 /** Where the assets are served. */
 export const FLOW_ASSETS = "/flow-assets";
@@ -29,7 +32,7 @@ export function validatorUrl(flow: FlowDocument, key: string, code: string): str
 }
 
 /** The validators' thread, started on first use; it does not keep an idle process alive. */
-function validatorThread(): (schema: JsonSchema) => Promise<string> {
+function validatorThread(runtime: ValidatorRuntime | undefined): (schema: JsonSchema) => Promise<string> {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, { resolve: (code: string) => void; reject: (error: Error) => void }>();
@@ -61,14 +64,29 @@ function validatorThread(): (schema: JsonSchema) => Promise<string> {
       worker.ref();
       const id = nextId++;
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, schema });
+      worker.postMessage({ id, schema, ...(runtime ? { runtime } : {}) });
     });
 }
 
-/** Makes each of the version's validators, remembering them by the version's document (a published one never changes). */
-export function validatorAssets(): { of(flow: FlowDocument): Promise<VersionValidators> } {
+/**
+ * Makes each of the version's validators, remembering them by the version's document (a published one never changes)
+ * and their code by the step's schema (steps many versions share are made once). With the site's runtime chunk
+ * (site/quote/validatorRuntime.ts, `runtime`), a validator imports its format checks from it.
+ */
+export function validatorAssets(runtime?: ValidatorRuntime): { of(flow: FlowDocument): Promise<VersionValidators> } {
   const made = new Map<string, Promise<VersionValidators>>();
-  const bundle = validatorThread();
+  const codes = new Map<string, Promise<string>>();
+  const bundle = validatorThread(runtime);
+  const codeOf = (schema: JsonSchema) => {
+    const key = createHash("sha256").update(JSON.stringify(schema)).digest("hex");
+    let code = codes.get(key);
+    if (!code) {
+      code = bundle(schema);
+      code.catch(() => codes.delete(key));
+      codes.set(key, code);
+    }
+    return code;
+  };
   return {
     of(flow) {
       const key = `${flow.id}@${flow.version}:${createHash("sha256").update(JSON.stringify(flow)).digest("hex")}`;
@@ -76,7 +94,7 @@ export function validatorAssets(): { of(flow: FlowDocument): Promise<VersionVali
       if (!assets) {
         assets = (async () => {
           const entries = await Promise.all([...versionValidatorSchemas(flow)].map(async ([step, schema]) => {
-            const code = await bundle(schema);
+            const code = await codeOf(schema);
             return [step, { url: validatorUrl(flow, step, code), code }] as const;
           }));
           return new Map(entries);
@@ -88,3 +106,20 @@ export function validatorAssets(): { of(flow: FlowDocument): Promise<VersionVali
     },
   };
 }
+
+/**
+ * The site's runtime chunk as the build wrote it (its address in the Vite manifest), or undefined when the build
+ * has none (an API-only server, a test site): validators then carry their own checks.
+ */
+export async function siteValidatorRuntime(siteDir: string): Promise<ValidatorRuntime | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(siteDir, ".vite", "manifest.json"), "utf8")) as Record<string, { file?: string; src?: string }>;
+    const file = Object.values(manifest).find((chunk) => chunk.src !== undefined && `site/${chunk.src}` === RUNTIME_SOURCE)?.file;
+    return file ? { url: `/${file}`, formats: Object.keys(formatModules), helpers: AJV_RUNTIME_HELPERS } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The runtime chunk's source (the Vite manifest names it from the site's folder). */
+const RUNTIME_SOURCE = "site/quote/validatorRuntime.ts";

@@ -1,6 +1,6 @@
 /** A quote page: one flow in the version the server chose for the visit, drawn by the engine's renderer. */
 import { startTransition, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { flows, loaders } from "virtual:flow-manifest";
+import { loaders } from "virtual:flow-manifest";
 import { stepFields } from "../../engine/core/stepFields";
 import { walkPastAnswered } from "../../engine/core/walkFlow";
 import type { Answers, FlowDocument } from "../../engine/core/types";
@@ -14,7 +14,7 @@ import { STEP_PARAM } from "../../engine/core/servedStep";
 import { dataLayerListener } from "../quote/flowEvents";
 import { sendStepEvent, stepEvent } from "../quote/funnelBeacon";
 import { createFlowServices, takeCarryOver } from "../quote/flowServices";
-import { publishedDocument } from "../quote/publishedFlows";
+import { publishedDocument, servedFlows } from "../quote/publishedFlows";
 import { Honeypot } from "../quote/Honeypot";
 import { PhoneStatus } from "../quote/PhoneStatus";
 import { QUOTE_CRUMB } from "../quote/quoteCrumb";
@@ -29,9 +29,10 @@ function loadFlow(flowId: string, version: number): Promise<FlowDocument> {
   const key = `${flowId}@${version}`;
   let promise = documents.get(key);
   if (!promise) {
+    // The page carries its version's document (server/versionPages/): a version the build knew loads no chunk for it either.
+    const inPage = publishedDocument(flowId, version);
     const load = loaders[flowId]?.[version];
-    const published = load ? undefined : publishedDocument(flowId, version);
-    promise = load ? load() : published ? Promise.resolve(published) : Promise.reject(new Error(`No quote flow ${key}`));
+    promise = inPage ? Promise.resolve(inPage) : load ? load() : Promise.reject(new Error(`No quote flow ${key}`));
     documents.set(key, promise);
   }
   return promise;
@@ -77,8 +78,7 @@ function refusesCounting(): boolean {
 
 /** A quote page in the version the server chose for the visit (the markup it sent is that version's). */
 export default function QuotePage({ flowId, version }: { flowId: string; version: number }) {
-  // A flow the build never knew (made in the studio since) is one the page or server was handed.
-  if (!flows.some((f) => f.id === flowId) && !publishedDocument(flowId, version)) throw new Error(`No quote flow "${flowId}"`);
+  if (!servedFlows().some((f) => f.id === flowId)) throw new Error(`No quote flow "${flowId}"`);
   const [visit, setVisit] = useState<Visit>({ testMode: false, counted: false, ready: false });
   const navigate = useSiteNavigate();
   // A step past the first the server drew from the visit's kept answers (a quote begun without scripts).
@@ -130,7 +130,7 @@ export default function QuotePage({ flowId, version }: { flowId: string; version
           ...(visit.unknownRequestedVersion ? { unknownRequestedVersion: visit.unknownRequestedVersion } : {}),
         }),
         (path) => navigate(path),
-        (id) => flows.find((f) => f.id === id)?.path,
+        (id) => servedFlows().find((f) => f.id === id)?.path,
         served ? { partners: served.partners.map((p) => p.name), ...(served.deals ? { deals: served.deals } : {}) } : {},
       ),
     [visit.testMode, visit.unknownRequestedVersion, navigate, served],

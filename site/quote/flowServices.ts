@@ -85,7 +85,9 @@ export function createFlowServices(
     loadValidator(flow: FlowDocument, key: string) {
       // A version published since the build: its validator is an asset the server made, by its own address.
       const published = publishedValidator(flow.id, flow.version, key);
-      return published ? (import(/* @vite-ignore */ published) as Promise<ValidatorModule>) : loadStepValidator(flow.id, flow.version, key);
+      // It imports its format checks from the site's own chunk (validatorRuntime.ts), asked for beside it.
+      if (published) return Promise.all([import("./validatorRuntime"), import(/* @vite-ignore */ published) as Promise<ValidatorModule>]).then(([, module]) => module);
+      return loadStepValidator(flow.id, flow.version, key);
     },
 
     async loadDeals(name: string): Promise<Deal[]> {

@@ -5,6 +5,8 @@
  */
 import { PUBLISHED_FLOW_ID, type PublishedFlowData } from "../../engine/core/servedStep";
 import type { FlowDocument } from "../../engine/core/types";
+import { flows } from "virtual:flow-manifest";
+import type { FlowSummary } from "./flowSummary";
 
 const handed = new Map<string, PublishedFlowData>();
 
@@ -39,9 +41,25 @@ export function publishedValidator(flowId: string, version: number, key: string)
   return published(flowId, version)?.validators[key];
 }
 
-/** The flow of this page when the build never knew it (one made in the studio since): as the page's data block names it. */
-export function unbuiltFlowInPage(pathname: string): { id: string; defaultVersion: number } | undefined {
-  const data = inPage();
-  if (!data || pathname !== `/quote/${data.document.path ? `${data.document.path}/` : ""}`) return undefined;
-  return { id: data.document.id, defaultVersion: data.document.version };
+/**
+ * Every flow this bundle or page can draw: the build's, then any whose id the build never knew (a flow made since,
+ * by its published version's document), served in that version.
+ */
+export function servedFlows(): FlowSummary[] {
+  const since = new Map<string, FlowSummary>();
+  const page = inPage();
+  for (const { document } of [...handed.values(), ...(page ? [page] : [])]) {
+    if (flows.some((f) => f.id === document.id)) continue;
+    const versions = [...new Set([...(since.get(document.id)?.versions ?? []), document.version])];
+    since.set(document.id, {
+      id: document.id,
+      path: document.path,
+      title: document.title,
+      ...(document.serviceType ? { serviceType: document.serviceType } : {}),
+      defaultVersion: document.version,
+      weights: { [String(document.version)]: 100 },
+      versions,
+    });
+  }
+  return since.size === 0 ? flows : [...flows, ...since.values()];
 }

@@ -76,6 +76,23 @@ describe.skipIf(!testDatabaseUrl)("published changes heard on PostgreSQL", () =>
     await publish(store.db, a.catalog, 6);
     expect(await eventually(serves(b.catalog, 6), (v) => v === 6)).toBe(6);
   });
+
+  it("brings a publish whose notice never arrived by the poll", async () => {
+    const a = await listening();
+    // b listens, but every notice it is sent is lost on the way; its poll runs every 100 ms.
+    const b = publishedFlowCatalog(formsDir);
+    open.push(b);
+    let heard: PublishedNotices | undefined;
+    let lost = 0;
+    await b.attach(store.db, silent, now, { pollMs: 100, listen: () => (heard = listenForPublishedChanges(store.url!, () => void lost++)) });
+    await eventually(async () => heard!.listening(), Boolean);
+
+    await publish(store.db, a.catalog, 7);
+
+    expect(await eventually(serves(b, 7), (v) => v === 7)).toBe(7);
+    // The notice was sent, and dropped.
+    expect(await eventually(async () => lost, (n) => n > 0)).toBeGreaterThan(0);
+  });
 });
 
 describe.each(dialects)("published changes polled on %s", (_name, openStore, skipped) => {
