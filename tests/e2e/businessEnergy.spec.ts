@@ -147,6 +147,8 @@ test("a keyboard-only visitor completes business energy v2, correcting an invali
 
 test("a postcode in the query is looked up at once; an unknown one says so and the address can be typed", async ({ page }) => {
   await page.goto("/quote/business-energy/?v=1&postcode=SW1A%201AA&tm=1");
+  // The form answers clicks once it has taken over the page (a click before then selects a radio and goes nowhere).
+  await expect(page.locator(".quote-page")).toHaveAttribute("data-ready", "true");
   for (const answer of ["Electricity", "Under £1,000", "No", "It has already ended", "British Gas"]) {
     await page.getByRole("radio", { name: answer, exact: true }).click();
   }
