@@ -60,6 +60,8 @@ export async function storeNewFlow(db: Kysely<Database>, flow: NewStudioFlow): P
 
 /** The flow made in the studio with this id, if there is one. */
 export async function findStudioFlow(db: Kysely<Database>, flowId: string): Promise<StudioFlow | undefined> {
+  // PostgreSQL's text holds no NUL, so an id with one was never made here (and is not asked of the store).
+  if (flowId.includes("\0")) return undefined;
   const row = await db.selectFrom("studio_flows").selectAll().where("flow_id", "=", flowId).executeTakeFirst();
   if (!row) return undefined;
   return {
