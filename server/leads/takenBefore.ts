@@ -6,6 +6,7 @@
  */
 import type { Answers } from "../../engine/core/types";
 import type { LeadBuyer, LeadResponse } from "../../schemas/generated/lead";
+import { withdrawalPath } from "../consent/consentStatus";
 import { leadBySubmissionKey } from "../storage/submittedLeadStore";
 import type { Acceptance, LeadIntake } from "./acceptLead";
 
@@ -24,7 +25,9 @@ export async function leadTakenBefore(intake: LeadIntake, key: string): Promise<
   const lead = await leadBySubmissionKey(intake.db, key);
   if (!lead) return undefined;
   const buyers: LeadBuyer[] = lead.buyerKeys.flatMap((k) => intake.buyers.byKey(k) ?? []).map((b) => ({ name: b.name, phone: b.phone }));
-  return { answer: { code: lead.code, leadId: lead.leadId, buyers, outOfHours: lead.outOfHours }, answers: lead.answers, digest: lead.digest };
+  // The same answer as the first time, with the visitor's way to withdraw the consent it recorded.
+  const withdrawal = lead.consentJti ? { withdrawUrl: await withdrawalPath(intake.db, lead.consentJti) } : {};
+  return { answer: { code: lead.code, leadId: lead.leadId, buyers, outOfHours: lead.outOfHours, ...withdrawal }, answers: lead.answers, digest: lead.digest };
 }
 
 /** The answer to a submission (its digest, server/leads/submissionDigest.ts) whose key took a lead before. */

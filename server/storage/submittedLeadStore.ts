@@ -14,13 +14,15 @@ export interface SubmittedLead {
   answers: Answers;
   /** The digest of its flow, version and answers (server/leads/submissionDigest.ts). */
   digest: string | null;
+  /** Its consent certificate's id, when it was stored with one. */
+  consentJti?: string;
 }
 
 /** The lead a submission key took, if any. */
 export async function leadBySubmissionKey(db: Kysely<Database>, key: string): Promise<SubmittedLead | undefined> {
   const lead = await db
     .selectFrom("leads")
-    .select(["id", "response_code", "form_is_time_ooh", "answers", "submission_digest"])
+    .select(["id", "response_code", "form_is_time_ooh", "answers", "submission_digest", "consent_jti"])
     .where("submission_key", "=", key)
     .executeTakeFirst();
   if (!lead) return undefined;
@@ -32,5 +34,6 @@ export async function leadBySubmissionKey(db: Kysely<Database>, key: string): Pr
     buyerKeys: deliveries.map((d) => d.buyer_key),
     answers: JSON.parse(lead.answers) as Answers,
     digest: lead.submission_digest,
+    ...(lead.consent_jti ? { consentJti: lead.consent_jti } : {}),
   };
 }
