@@ -7,6 +7,8 @@ import { documentSha256, type ConsentClaims } from "./certificate";
 import { certificateLines } from "./certificateWords";
 import type { ConsentStatusClaims } from "./consentStatus";
 import type { FlowDocument, Step } from "../../engine/core/types";
+import { kindOf } from "../../engine/core/kinds/registry";
+import type { ShownItem } from "../../engine/core/kinds/stepKind";
 import { fieldLabels } from "../../schemas/generated/fieldLabels";
 import { escapeHtml, plainPage } from "../plainPage";
 
@@ -66,23 +68,19 @@ function stepBody(step: Step): string {
 }
 
 function controls(step: Step): string {
-  switch (step.kind) {
-    case "radio":
-    case "checkbox":
-      return `<ul>${step.options.map((o) => `<li><label><input type="${step.kind}" disabled> ${escapeHtml(o.label)}</label>${o.hint ? ` <small>${escapeHtml(o.hint)}</small>` : ""}</li>`).join("")}</ul>`;
-    case "form":
-      return `<ul>${step.fields.map((field) => `<li><label>${escapeHtml(fieldLabels[field] ?? field)}${step.optional?.includes(field) ? " (optional)" : ""} <input disabled></label></li>`).join("")}</ul>`;
-    case "full-business-address":
-      return `<ul><li><label>${escapeHtml(fieldLabels.postcode)} <input disabled></label></li><li>${escapeHtml(fieldLabels.businessAddress)}: looked up from the postcode, or entered by hand</li></ul>`;
-    case "upsell":
-      return `<ul>${step.services.map((s) => `<li>${escapeHtml(s.label)}</li>`).join("")}</ul>`;
-    case "mmob":
-      return `<p>A marketplace of ${escapeHtml(step.partner)}.</p>`;
-    case "stickee":
-      return `<p>A table of partner deals.</p>`;
-    default:
-      return "";
+  const items = kindOf(step).shown?.(step) ?? [];
+  return items.length === 0 ? "" : `<ul>${items.map(shownItem).join("")}</ul>`;
+}
+
+/** One thing the step showed, drawn disabled and empty. */
+function shownItem(item: ShownItem): string {
+  if ("text" in item) {
+    const hint = item.hint ? ` <small>${escapeHtml(item.hint)}</small>` : "";
+    return item.control ? `<li><label><input type="${item.control}" disabled> ${escapeHtml(item.text)}</label>${hint}</li>` : `<li>${escapeHtml(item.text)}${hint}</li>`;
   }
+  const label = escapeHtml(fieldLabels[item.field] ?? item.field);
+  if (item.note) return `<li>${label}: ${escapeHtml(item.note)}</li>`;
+  return `<li><label>${label}${item.optional ? " (optional)" : ""} <input disabled></label></li>`;
 }
 
 /** The words beside the button and the partners named, exactly as recorded, and the button. */

@@ -17,6 +17,7 @@ export const checkbox: StepKindModule<StepOfKind<"checkbox">> = {
   // Checked by hand in the browser: the answers are among the options.
   lint: lintOptions,
   heading: (step) => step.question,
+  shown: (step) => step.options.map((o) => ({ text: o.label, ...(o.hint ? { hint: o.hint } : {}), control: "checkbox" as const })),
   sampleAnswers: (step) => [...step.options.map((o) => ({ [step.field]: [o.value] })), { [step.field]: step.options.map((o) => o.value) }],
   plainForm: (step, posted) => ({ type: "next", patch: { [step.field]: posted.values(step.field) } }),
 };

@@ -23,6 +23,7 @@ export const form: StepKindModule<StepOfKind<"form">> = {
     }
   },
   heading: (step) => step.question,
+  shown: (step) => step.fields.map((field) => ({ field, ...(step.optional?.includes(field) ? { optional: true } : {}) })),
   sampleAnswers: (step, sample) => [Object.fromEntries(step.fields.map((field) => [field, sample(field)]))],
   consentText: (step) => step.consentText,
   // Each field under its own key; a field left empty is unanswered, as the browser's form sends it.

@@ -81,6 +81,7 @@ export const fullBusinessAddress: StepKindModule<StepOfKind<"full-business-addre
   schema: (_step, answers, fieldSchema) => addressSchema(Boolean(answers.businessAddressManual), fieldSchema),
   browserSchemas: (_step, fieldSchema) => ({ ":manual": addressSchema(true, fieldSchema), ":picked": addressSchema(false, fieldSchema) }),
   heading: (step) => step.question,
+  shown: () => [{ field: "postcode" }, { field: "businessAddress", note: "looked up from the postcode, or entered by hand" }],
   sampleAnswers(_step, sample) {
     const [street, townCity, postcode] = manualAddressFields.map((field) => String(sample(field)));
     const typed = { street, townCity, postcode };

@@ -6,6 +6,7 @@ export const mmob: StepKindModule<StepOfKind<"mmob">> = {
   fields: () => [],
   schema: () => objectOf({}, []),
   heading: (step) => step.question,
+  shown: (step) => [{ text: `A marketplace of ${step.partner}.` }],
   sampleAnswers: () => [{}],
   // Asks nothing: its button asks for a call back instead.
   plainForm: () => ({ type: "next", patch: {} }),

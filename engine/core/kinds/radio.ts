@@ -9,6 +9,7 @@ export const radio: StepKindModule<StepOfKind<"radio">> = {
   // Checked by hand in the browser: the answer is one of the options.
   lint: lintOptions,
   heading: (step) => step.question,
+  shown: (step) => step.options.map((o) => ({ text: o.label, ...(o.hint ? { hint: o.hint } : {}), control: "radio" as const })),
   sampleAnswers: (step) => step.options.map((o) => ({ [step.field]: o.value })),
   answeredBy: (step, answers) => step.options.some((o) => o.value === answers[step.field]),
   plainForm: (step, posted) => ({ type: "next", patch: { [step.field]: posted.value(step.field) } }),

@@ -52,6 +52,12 @@ export interface PlainContext {
 }
 
 /** What the engine asks of one kind of step; `S` is the kind's step type. */
+/**
+ * One thing a record of a step shows of it, with no answer (the consent page): a choice, a field by its key (its label
+ * is the site's; `note` when it is not typed in a box), or words.
+ */
+export type ShownItem = { text: string; hint?: string; control?: "radio" | "checkbox" } | { field: FieldKey; optional?: boolean; note?: string };
+
 export interface StepKindModule<S extends Step> {
   /** The fields the step writes to, in the order it asks for them (the answers choose between a step's shapes). */
   fields(step: S, answers: Answers): FieldKey[];
@@ -78,6 +84,8 @@ export interface StepKindModule<S extends Step> {
   heading(step: S, leadIn: boolean): string;
   /** Whether answers already given (a landing page's, the query's) answer it, so a walk may pass it. */
   answeredBy?(step: S, answers: Readonly<Record<string, unknown>>): boolean;
+  /** What a record of the step shows of it, without answers (none: nothing beyond its heading). */
+  shown?(step: S): ShownItem[];
   /** The consent wording beside its button when it sends the lead. */
   consentText?(step: S): string | undefined;
   /** The partner page its frame loads, when it frames one (the server checks and redirects to it). */

@@ -6,6 +6,7 @@ export const stickee: StepKindModule<StepOfKind<"stickee">> = {
   fields: () => [],
   schema: () => objectOf({}, []),
   heading: (step) => step.question,
+  shown: () => [{ text: "A table of partner deals." }],
   sampleAnswers: () => [{}],
   // Asks nothing: the deals are links out, and its button asks for a call back instead.
   plainForm: () => ({ type: "next", patch: {} }),

@@ -10,6 +10,7 @@ export const upsell: StepKindModule<StepOfKind<"upsell">> = {
   references: (step, references) => checkServices(step.services, "upsell", references),
   // Once the lead is in, the confirmation comes first; the offer follows under its own question.
   heading: (step, leadIn) => (leadIn ? SUCCESS_MESSAGE : step.question),
+  shown: (step) => step.services.map((s) => ({ text: s.label })),
   sampleAnswers: () => [{}],
   // A service's button starts its flow; "No thanks" goes on.
   plainForm(step, posted) {
