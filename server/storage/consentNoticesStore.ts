@@ -3,35 +3,15 @@
  * SKIP LOCKED on PostgreSQL), moved on after each attempt, and read back for the operator.
  */
 import type { Kysely, Selectable } from "kysely";
-import { isPostgres } from "./connection";
-import { FINAL_STATUSES, type ClaimOptions } from "./deliveriesStore";
+import { FINAL_STATUSES, claimDue, type ClaimOptions } from "./deliveriesStore";
 import type { ConsentNoticesTable, Database, DeliveryStatus } from "./schema";
 
 /** A notice row as read back. */
 export type ConsentNoticeRow = Selectable<ConsentNoticesTable>;
 
-/** Takes up to `limit` due notices for a worker: pending ones whose time has come, and sending ones whose lease lapsed. */
-export async function claimDueNotices(db: Kysely<Database>, { worker, now, leaseMs, limit }: ClaimOptions): Promise<ConsentNoticeRow[]> {
-  const at = now.toISOString();
-  return db
-    .updateTable("consent_notices")
-    .set({ status: "sending", lease_owner: worker, lease_until: new Date(now.getTime() + leaseMs).toISOString(), updated_at: at })
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("consent_notices")
-        .select("id")
-        .where((w) =>
-          w.or([
-            w.and([w("status", "=", "pending"), w("next_attempt_at", "<=", at)]),
-            w.and([w("status", "=", "sending"), w("lease_until", "<=", at)]),
-          ]),
-        )
-        .orderBy("next_attempt_at")
-        .limit(limit)
-        .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked()),
-    )
-    .returningAll()
-    .execute();
+/** Takes up to `limit` due notices for a worker, under the deliveries' lease (deliveriesStore.ts). */
+export async function claimDueNotices(db: Kysely<Database>, options: ClaimOptions): Promise<ConsentNoticeRow[]> {
+  return (await claimDue(db, "consent_notices", options)) as ConsentNoticeRow[];
 }
 
 /** Where a notice goes next: its status, when to try again (pending), the buyer's HTTP status and the error. */

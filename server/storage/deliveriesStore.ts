@@ -22,14 +22,22 @@ export interface ClaimOptions {
 }
 
 /** Takes up to `limit` due rows for a worker: pending ones whose time has come, and sending ones whose lease lapsed. */
-export async function claimDueDeliveries(db: Kysely<Database>, { worker, now, leaseMs, limit }: ClaimOptions): Promise<DeliveryRow[]> {
+export async function claimDueDeliveries(db: Kysely<Database>, options: ClaimOptions): Promise<DeliveryRow[]> {
+  return (await claimDue(db, "deliveries", options)) as DeliveryRow[];
+}
+
+/**
+ * The lease every worker's queue takes its due rows by (a lead's deliveries, a withdrawal's notices): pending rows
+ * whose time has come and sending rows whose lease lapsed, oldest due first.
+ */
+export async function claimDue(db: Kysely<Database>, table: "deliveries" | "consent_notices", { worker, now, leaseMs, limit }: ClaimOptions) {
   const at = now.toISOString();
   return db
-    .updateTable("deliveries")
+    .updateTable(table as "deliveries")
     .set({ status: "sending", lease_owner: worker, lease_until: new Date(now.getTime() + leaseMs).toISOString(), updated_at: at })
     .where("id", "in", (eb) =>
       eb
-        .selectFrom("deliveries")
+        .selectFrom(table as "deliveries")
         .select("id")
         .where((w) =>
           w.or([
@@ -43,7 +51,7 @@ export async function claimDueDeliveries(db: Kysely<Database>, { worker, now, le
         .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked()),
     )
     .returningAll()
-    .execute();
+    .execute() as Promise<unknown[]>;
 }
 
 /** One try at sending, as recorded. */
